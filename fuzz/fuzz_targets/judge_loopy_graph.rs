@@ -1,0 +1,9 @@
+#![no_main]
+//! Any bytes as `loopy-graph` judge input: a clear error or one answer shared by every engine.
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let problem = gamesolve::problems::find("loopy-graph").expect("registered");
+    if let Err(disagreement) = gamesolve::fuzz::judge_bytes(problem, data) {
+        panic!("{disagreement}");
+    }
+});

@@ -1,0 +1,151 @@
+//! The game boundary: rules on plain states, and the dense index the engines work on.
+//!
+//! A game implements [`Game`] (its state type), then one family of rules:
+//! - [`Rules`] for win/loss/draw games that may loop (retrograde analysis);
+//! - [`ImpartialRules`] for acyclic impartial games whose moves may split a position into a sum
+//!   (Sprague-Grundy);
+//! - [`ScoringRules`] for acyclic games that score points, where some moves let the same player
+//!   move again (score-difference DP).
+//!
+//! The naive oracle needs nothing more. The fast engines also need a [`StateSpace`]: a bijection
+//! between the positions and `0..len`. The id-level traits ([`LoopySpace`], [`ImpartialSpace`],
+//! [`ScoringSpace`]) connect the two with default methods that go through `unrank`, the rules and
+//! `rank`; override them where the game can move on ids directly. [`Unmoves`] adds predecessors.
+
+use crate::{StateId, Terminal};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game's positions. Everything else in this module builds on it.
+pub trait Game {
+    /// A position, including whose turn it is where that matters. Plain data: it is compared
+    /// and hashed by the oracle and printed in error messages.
+    type State: Clone + Eq + Hash + Debug;
+}
+
+/// Rules of a two-player game that may loop, seen from the player to move.
+///
+/// Implement both methods. A position is finished when [`Rules::terminal`] says so; a position
+/// that is not finished but has no moves is lost for the player to move (normal play), at
+/// remoteness 0. Moves of a finished position are never asked for.
+pub trait Rules: Game {
+    /// `Some(result for the player to move)` if the game is over in `state`, else `None`.
+    fn terminal(&self, state: &Self::State) -> Option<Terminal>;
+
+    /// Appends to `out` the position after each legal move from an unfinished `state`.
+    /// Repeats are allowed and count once.
+    fn successors(&self, state: &Self::State, out: &mut Vec<Self::State>);
+}
+
+/// Rules of an impartial game (both players have the same moves; who cannot move loses).
+///
+/// A move leads to an *option*: a sum of independent parts, e.g. taking stones from the middle
+/// of a row leaves two rows. An option with no parts is the finished game. The game must be
+/// acyclic (every play ends); the engines report a cycle as an error.
+pub trait ImpartialRules: Game {
+    /// Calls `option` once for each move from `state` with the parts of the resulting sum.
+    fn options(&self, state: &Self::State, option: &mut dyn FnMut(&[Self::State]));
+}
+
+/// One move of a scoring game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoredMove<S> {
+    /// The position after the move.
+    pub to: S,
+    /// Points the mover scores with this move.
+    pub gain: i32,
+    /// Whether the same player moves again after it (e.g. completing a box in dots and boxes).
+    pub again: bool,
+}
+
+/// Rules of a scoring game: the value of a position is the best future score difference
+/// (mover's points minus opponent's) the player to move can force. A position without moves is
+/// worth 0. The game must be acyclic.
+pub trait ScoringRules: Game {
+    /// Appends every legal move from `state` to `out`.
+    fn scored_moves(&self, state: &Self::State, out: &mut Vec<ScoredMove<Self::State>>);
+}
+
+/// Whether a space's numbering already follows play, so acyclic engines need no search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayOrder {
+    /// Every move leads to a larger id (e.g. ids are bitmasks of drawn lines).
+    Ascending,
+    /// Every move leads to a smaller id (e.g. ids are heap sizes).
+    Descending,
+}
+
+/// A dense index of a game's positions: a bijection between them and `0..len`.
+///
+/// Implement `len`, `rank` and `unrank`; `unrank(rank(s)) == s` for every position `s` of the
+/// space and `rank(unrank(id)) == id` for every id below `len`. Every successor of a position
+/// of the space must be in the space.
+pub trait StateSpace: Game {
+    /// The number of positions, at most [`StateId::LIMIT`].
+    fn len(&self) -> usize;
+
+    /// Whether the space has no positions.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The id of a position of this space. May panic on a position outside the space: callers
+    /// validate input before ranking it.
+    fn rank(&self, state: &Self::State) -> StateId;
+
+    /// The position with this id (`id < len`).
+    fn unrank(&self, id: StateId) -> Self::State;
+
+    /// Declares that the numbering follows play. Acyclic engines then evaluate in one sweep
+    /// instead of searching for an order, and they check the claim on every move.
+    fn play_order(&self) -> Option<PlayOrder> {
+        None
+    }
+}
+
+/// Loopy rules on ids: what the retrograde engines call. The defaults go through
+/// `unrank`/`rank`; override them when moves can be made on ids directly.
+pub trait LoopySpace: Rules + StateSpace {
+    /// [`Rules::terminal`] of the position `id`.
+    fn terminal_at(&self, id: StateId) -> Option<Terminal> {
+        self.terminal(&self.unrank(id))
+    }
+
+    /// Appends the ids of the successors of the unfinished position `id`. Repeats count once.
+    fn successor_ids(&self, id: StateId, out: &mut Vec<StateId>) {
+        let mut states = Vec::new();
+        self.successors(&self.unrank(id), &mut states);
+        out.extend(states.iter().map(|s| self.rank(s)));
+    }
+}
+
+/// Un-moves: the predecessors of a position, for retrograde analysis without a stored graph.
+pub trait Unmoves: LoopySpace {
+    /// Appends the id of every unfinished position that has a move to `id`. Repeats and finished
+    /// positions may be listed; both are ignored. Missing a predecessor, or listing a position
+    /// that has no move to `id`, gives wrong values: test un-moves against moves.
+    fn predecessor_ids(&self, id: StateId, out: &mut Vec<StateId>);
+}
+
+/// Impartial rules on ids: what the Grundy engine calls.
+pub trait ImpartialSpace: ImpartialRules + StateSpace {
+    /// Calls `option` once for each move from `id` with the ids of the resulting parts.
+    fn option_ids(&self, id: StateId, option: &mut dyn FnMut(&[StateId])) {
+        let mut ids = Vec::new();
+        self.options(&self.unrank(id), &mut |parts| {
+            ids.clear();
+            ids.extend(parts.iter().map(|s| self.rank(s)));
+            option(&ids);
+        });
+    }
+}
+
+/// Scoring rules on ids: what the score-difference DP calls.
+pub trait ScoringSpace: ScoringRules + StateSpace {
+    /// Appends every legal move from `id` to `out`.
+    fn scored_move_ids(&self, id: StateId, out: &mut Vec<ScoredMove<StateId>>) {
+        let mut moves = Vec::new();
+        self.scored_moves(&self.unrank(id), &mut moves);
+        out.extend(moves.iter().map(|m| ScoredMove { to: self.rank(&m.to), gain: m.gain, again: m.again }));
+    }
+}

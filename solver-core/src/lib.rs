@@ -1,0 +1,56 @@
+//! Game-agnostic engines that solve two-player games exactly, and a verifier for their tables.
+//!
+//! solver-core knows no game and no input format. A game describes its rules on plain states
+//! ([`Rules`], [`ImpartialRules`] or [`ScoringRules`]) and numbers its positions densely
+//! ([`StateSpace`]); the engines are free functions over exactly the capabilities they need.
+//!
+//! # Engine catalog
+//!
+//! | engine | games | needs | cannot do |
+//! |---|---|---|---|
+//! | [`solve_with_reverse_graph`] | loopy win/loss/tie/draw with remoteness | [`LoopySpace`] | graphs larger than memory |
+//! | [`solve_with_unmoves`] | the same, without storing the graph | [`Unmoves`] | games without un-moves |
+//! | [`solve_by_layers`] | the same, in the least memory | [`LoopySpace`] | long games fast (one pass per ply) |
+//! | [`grundy_table`] | acyclic impartial games, moves that split into sums | [`ImpartialSpace`] | cycles (reported) |
+//! | [`score_table`] | acyclic scoring games with "move again" | [`ScoringSpace`] | cycles (reported) |
+//!
+//! The three retrograde engines must agree on every position; [`verify`] checks any table
+//! against the positions' children without trusting an engine.
+//!
+//! # Values
+//! Always for the player to move: [`Outcome`] (win, loss or tie with remoteness in plies, or
+//! endless play), [`Nimber`], and scores as the future difference mover minus opponent.
+//!
+//! # Example
+//! A loopy game on an explicit graph, solved by every engine and verified:
+//! ```
+//! use solver_core::graph::{GraphGame, RandomShape};
+//! use solver_core::{RetrogradeEngine, verify::verify_outcomes};
+//!
+//! let game = GraphGame::random(&RandomShape::loopy(1000), 42);
+//! let tables: Vec<_> = RetrogradeEngine::ALL.iter().map(|e| e.solve(&game).unwrap()).collect();
+//! assert!(tables.windows(2).all(|w| w[0] == w[1]));
+//! verify_outcomes(&game, &tables[0]).unwrap();
+//! println!("{}", tables[0].counts());
+//! ```
+
+mod acyclic;
+mod game;
+pub mod graph;
+mod id;
+mod retrograde;
+mod table;
+mod value;
+pub mod verify;
+
+pub use acyclic::{AcyclicError, Cycle, ScoreValue, grundy_table, score_table, topological_order};
+pub use game::{
+    Game, ImpartialRules, ImpartialSpace, LoopySpace, PlayOrder, Rules, ScoredMove, ScoringRules, ScoringSpace,
+    StateSpace, Unmoves,
+};
+pub use id::{StateId, StateIdError};
+pub use retrograde::{
+    RETROGRADE_LIMIT, RetrogradeEngine, SpaceTooLarge, solve_by_layers, solve_with_reverse_graph, solve_with_unmoves,
+};
+pub use table::{MAX_REMOTENESS, OutcomeCounts, OutcomeTable, RemotenessOverflow};
+pub use value::{MexSet, Nimber, Outcome, OutcomeKind, Terminal};

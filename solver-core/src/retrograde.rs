@@ -1,0 +1,351 @@
+//! Retrograde analysis of loopy games: win, loss, tie or draw with remoteness for every position.
+//!
+//! Three engines that must agree on every position, trading speed for memory:
+//!
+//! | engine | needs | time | memory per position |
+//! |---|---|---|---|
+//! | [`solve_with_reverse_graph`] | moves | `O(N + E)` | 16 bytes + 4 per move (twice that while building) |
+//! | [`solve_with_unmoves`] | moves and un-moves | `O(N + E)` | 8 bytes |
+//! | [`solve_by_layers`] | moves | `O((L + 1)(N + E))` | 4 bytes |
+//!
+//! `N` positions, `E` distinct moves, `L` the largest remoteness. Memory excludes what the game
+//! itself allocates. Values follow [`Outcome`]: the winner hurries, the loser delays, and a
+//! finished tie is preferred to endless play.
+//!
+//! The counter engines run the classic backward induction: finished positions are known; a
+//! position with a child lost for the opponent is won, one more ply away than that child; a
+//! position is lost once every child is known to be won for the opponent. A FIFO queue resolves
+//! positions in order of remoteness, which makes "one more than the least losing child" and "one
+//! more than the largest winning child" exact. Ties spread the same way afterwards, and what is
+//! left is endless play.
+
+use crate::table::{MAX_REMOTENESS, pack, unpack};
+use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
+
+/// A space too large for a retrograde table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a space of {len} positions is too large for retrograde analysis (limit {limit})")]
+pub struct SpaceTooLarge {
+    /// The size of the space.
+    pub len: usize,
+    /// The largest size the engines accept.
+    pub limit: usize,
+}
+
+/// The largest space the retrograde engines accept: remoteness and move counters share 30 bits.
+pub const RETROGRADE_LIMIT: usize = MAX_REMOTENESS as usize + 1;
+
+/// The retrograde engines, for choosing one at run time (`--engine`) and for comparing them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RetrogradeEngine {
+    /// [`solve_with_reverse_graph`].
+    ReverseGraph,
+    /// [`solve_with_unmoves`].
+    Unmoves,
+    /// [`solve_by_layers`].
+    Layered,
+}
+
+impl RetrogradeEngine {
+    /// Every engine, fastest first.
+    pub const ALL: [RetrogradeEngine; 3] =
+        [RetrogradeEngine::ReverseGraph, RetrogradeEngine::Unmoves, RetrogradeEngine::Layered];
+
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            RetrogradeEngine::ReverseGraph => "reverse-graph",
+            RetrogradeEngine::Unmoves => "unmoves",
+            RetrogradeEngine::Layered => "layered",
+        }
+    }
+
+    /// The engine with this command-line name.
+    pub fn from_name(name: &str) -> Option<RetrogradeEngine> {
+        Self::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Solves `game` with this engine.
+    pub fn solve<G: Unmoves + ?Sized>(self, game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+        match self {
+            RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game),
+            RetrogradeEngine::Unmoves => solve_with_unmoves(game),
+            RetrogradeEngine::Layered => solve_by_layers(game),
+        }
+    }
+}
+
+/// Retrograde analysis with successor counters and an explicit reverse graph.
+///
+/// Generates every position's moves once, stores them as a compressed sparse row graph, turns it
+/// around, then propagates values backwards along the stored edges.
+///
+/// Time `O(N + E)` plus one move generation per position. Memory: 16 bytes per position (the
+/// 4-byte table, a 4-byte queue entry, an 8-byte row offset) and 4 bytes per distinct move;
+/// while the graph is turned around, the forward graph takes as much again. Fastest when the graph fits in memory; use
+/// [`solve_with_unmoves`] when it does not.
+pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    let len = check_len(game.len())?;
+    let mut cells = vec![0u32; len];
+    let mut queue = Vec::new();
+    let mut tie_queue = Vec::new();
+
+    // Forward graph in CSR form, built while counting each position's distinct moves.
+    let mut offsets = Vec::with_capacity(len + 1);
+    let mut targets: Vec<u32> = Vec::new();
+    let mut scratch = Vec::new();
+    offsets.push(0u64);
+    for id in StateId::all(len) {
+        if let Some(moves) = classify(game, id, &mut cells, &mut queue, &mut tie_queue, &mut scratch) {
+            targets.extend(moves.iter().map(|c| c.as_u32()));
+        }
+        offsets.push(targets.len() as u64);
+    }
+    let reverse = ReverseGraph::transpose(&offsets, &targets);
+    drop((offsets, targets));
+
+    let preds = |id: StateId, out: &mut Vec<StateId>| out.extend(reverse.predecessors(id));
+    propagate(&mut cells, queue, tie_queue, preds);
+    Ok(OutcomeTable::from_cells(cells))
+}
+
+/// Retrograde analysis with successor counters and the game's un-move generator
+/// ([`Unmoves::predecessor_ids`]); no graph is stored.
+///
+/// Time `O(N + E)` plus one move generation and one un-move generation per position. Memory:
+/// 8 bytes per position (the table, whose unresolved entries hold the move counters, and the
+/// queue). This is the engine for spaces whose move graph does not fit in memory.
+pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    let len = check_len(game.len())?;
+    let mut cells = vec![0u32; len];
+    let mut queue = Vec::new();
+    let mut tie_queue = Vec::new();
+    let mut scratch = Vec::new();
+    for id in StateId::all(len) {
+        classify(game, id, &mut cells, &mut queue, &mut tie_queue, &mut scratch);
+    }
+    let preds = |id: StateId, out: &mut Vec<StateId>| {
+        game.predecessor_ids(id, out);
+        // Counters count distinct moves, so each predecessor may be credited once only.
+        out.sort_unstable();
+        out.dedup();
+    };
+    propagate(&mut cells, queue, tie_queue, preds);
+    Ok(OutcomeTable::from_cells(cells))
+}
+
+/// Layered value iteration: no counters and no predecessors, only the table.
+///
+/// Pass `r` scans every unresolved position and gives it `Win(r)` if a child is a loss of
+/// remoteness below `r`, or `Loss(r)` if every child is a win of remoteness below `r`; the first
+/// pass that resolves nothing ends the phase (nothing can then have a larger remoteness). Ties
+/// follow in passes of their own, and what is left is a draw.
+///
+/// Time `O((L + 1)(N + E))` move generations for the largest remoteness `L`. Memory: the 4-byte
+/// table only. The engine for the tightest memory budget, slow on games with long wins.
+pub fn solve_by_layers<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    let len = check_len(game.len())?;
+    // 0 marks a position not yet resolved; at the end it reads as a draw.
+    let mut cells = vec![0u32; len];
+    let mut children = Vec::new();
+    for id in StateId::all(len) {
+        cells[id.index()] = match game.terminal_at(id) {
+            Some(end) => pack(Outcome::terminal(end)),
+            None => {
+                children.clear();
+                game.successor_ids(id, &mut children);
+                if children.is_empty() { pack(Outcome::Loss(0)) } else { 0 }
+            }
+        };
+    }
+
+    sweep_layers(game, &mut cells, |children, cells, r| {
+        let mut all_won = true;
+        for c in children {
+            match unpack(cells[c.index()]) {
+                Outcome::Loss(q) if q < r => return Some(Outcome::Win(r)),
+                Outcome::Win(q) if q < r => {}
+                _ => all_won = false,
+            }
+        }
+        all_won.then_some(Outcome::Loss(r))
+    });
+    sweep_layers(game, &mut cells, |children, cells, r| {
+        let tied = |c: &StateId| matches!(unpack(cells[c.index()]), Outcome::Tie(q) if q < r);
+        children.iter().any(tied).then_some(Outcome::Tie(r))
+    });
+    Ok(OutcomeTable::from_cells(cells))
+}
+
+/// Runs passes `r = 1, 2, ...` giving each unresolved position (a 0 cell) the value `rule`
+/// derives from its children's values of remoteness below `r`, until a pass resolves nothing.
+fn sweep_layers<G: LoopySpace + ?Sized>(
+    game: &G,
+    cells: &mut [u32],
+    rule: impl Fn(&[StateId], &[u32], u32) -> Option<Outcome>,
+) {
+    let mut children = Vec::new();
+    for r in 1.. {
+        let mut resolved_any = false;
+        for id in StateId::all(cells.len()) {
+            if cells[id.index()] != 0 {
+                continue;
+            }
+            children.clear();
+            game.successor_ids(id, &mut children);
+            // Values set in this pass have remoteness r, so the rule cannot see them.
+            if let Some(outcome) = rule(&children, cells, r) {
+                cells[id.index()] = pack(outcome);
+                resolved_any = true;
+            }
+        }
+        if !resolved_any {
+            break;
+        }
+    }
+}
+
+fn check_len(len: usize) -> Result<usize, SpaceTooLarge> {
+    if len <= RETROGRADE_LIMIT { Ok(len) } else { Err(SpaceTooLarge { len, limit: RETROGRADE_LIMIT }) }
+}
+
+/// An unresolved table entry holds its count of unresolved moves: `count << 2`, tag bits 0.
+const fn counter(count: usize) -> u32 {
+    (count as u32) << 2
+}
+
+#[inline]
+fn is_unresolved(cell: u32) -> bool {
+    cell & 3 == 0
+}
+
+/// Sets up position `id` for the counter engines: a finished position or a dead end gets its
+/// value and joins a queue; any other position gets the count of its distinct moves, which are
+/// returned (sorted) for engines that store them.
+fn classify<'s, G: LoopySpace + ?Sized>(
+    game: &G,
+    id: StateId,
+    cells: &mut [u32],
+    queue: &mut Vec<StateId>,
+    tie_queue: &mut Vec<StateId>,
+    scratch: &'s mut Vec<StateId>,
+) -> Option<&'s [StateId]> {
+    if let Some(end) = game.terminal_at(id) {
+        cells[id.index()] = pack(Outcome::terminal(end));
+        if end == Terminal::Tie {
+            tie_queue.push(id)
+        } else {
+            queue.push(id)
+        }
+        return None;
+    }
+    scratch.clear();
+    game.successor_ids(id, scratch);
+    scratch.sort_unstable();
+    scratch.dedup();
+    if scratch.is_empty() {
+        cells[id.index()] = pack(Outcome::Loss(0));
+        queue.push(id);
+    } else {
+        cells[id.index()] = counter(scratch.len());
+    }
+    Some(scratch)
+}
+
+/// Backward induction from the queued positions (all of remoteness 0), then ties from the
+/// finished ties; every position left unresolved is a draw.
+fn propagate(
+    cells: &mut [u32],
+    mut queue: Vec<StateId>,
+    tie_queue: Vec<StateId>,
+    mut predecessors: impl FnMut(StateId, &mut Vec<StateId>),
+) {
+    let mut preds = Vec::new();
+    let mut head = 0;
+    while let Some(&id) = queue.get(head) {
+        head += 1;
+        preds.clear();
+        predecessors(id, &mut preds);
+        match unpack(cells[id.index()]) {
+            Outcome::Loss(r) => {
+                for &p in &preds {
+                    if is_unresolved(cells[p.index()]) {
+                        cells[p.index()] = pack(Outcome::Win(r + 1));
+                        queue.push(p);
+                    }
+                }
+            }
+            Outcome::Win(r) => {
+                for &p in &preds {
+                    let cell = &mut cells[p.index()];
+                    if is_unresolved(*cell) {
+                        *cell -= counter(1);
+                        if *cell == 0 {
+                            *cell = pack(Outcome::Loss(r + 1));
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+            _ => unreachable!("only wins and losses are queued in the first phase"),
+        }
+    }
+
+    queue.clear();
+    queue.extend(tie_queue);
+    head = 0;
+    while let Some(&id) = queue.get(head) {
+        head += 1;
+        let Outcome::Tie(r) = unpack(cells[id.index()]) else {
+            unreachable!("only ties are queued in the second phase")
+        };
+        preds.clear();
+        predecessors(id, &mut preds);
+        for &p in &preds {
+            if is_unresolved(cells[p.index()]) {
+                cells[p.index()] = pack(Outcome::Tie(r + 1));
+                queue.push(p);
+            }
+        }
+    }
+
+    for cell in cells.iter_mut() {
+        if is_unresolved(*cell) {
+            *cell = pack(Outcome::Draw);
+        }
+    }
+}
+
+/// The moves of a space turned around, in compressed sparse row form.
+struct ReverseGraph {
+    offsets: Vec<u64>,
+    sources: Vec<u32>,
+}
+
+impl ReverseGraph {
+    /// Transposes a forward CSR graph by counting sort: `O(N + E)`.
+    fn transpose(offsets: &[u64], targets: &[u32]) -> ReverseGraph {
+        let len = offsets.len() - 1;
+        let mut rev_offsets = vec![0u64; len + 1];
+        for &t in targets {
+            rev_offsets[t as usize + 1] += 1;
+        }
+        for i in 0..len {
+            rev_offsets[i + 1] += rev_offsets[i];
+        }
+        let mut fill = rev_offsets.clone();
+        let mut sources = vec![0u32; targets.len()];
+        for from in 0..len {
+            for &t in &targets[offsets[from] as usize..offsets[from + 1] as usize] {
+                sources[fill[t as usize] as usize] = from as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        ReverseGraph { offsets: rev_offsets, sources }
+    }
+
+    fn predecessors(&self, id: StateId) -> impl Iterator<Item = StateId> + '_ {
+        let (lo, hi) = (self.offsets[id.index()] as usize, self.offsets[id.index() + 1] as usize);
+        self.sources[lo..hi].iter().map(|&s| StateId::from_space_index(s))
+    }
+}

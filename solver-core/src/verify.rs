@@ -1,0 +1,164 @@
+//! The verifier: checks a solved table position by position against the position's children.
+//!
+//! It shares no code with the engines. For loopy games the local checks are enough to prove a
+//! whole table right: labels with remoteness must be grounded in finished positions (each win
+//! points to a loss one ply closer, each loss only to wins closer), so by induction on
+//! remoteness every labelled win, loss and tie is exact, and a truly decided position cannot
+//! pass as a draw.
+
+use crate::{ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, ScoreValue, ScoringSpace, StateId};
+use std::fmt::{self, Debug};
+
+/// The first entry of a table that disagrees with its position's children.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError<V: Debug> {
+    /// The table does not have one entry per position.
+    #[error("the table has {found} entries for a space of {expected} positions")]
+    WrongLength {
+        /// Positions in the space.
+        expected: usize,
+        /// Entries in the table.
+        found: usize,
+    },
+    /// A position whose entry does not follow from its children's entries.
+    #[error("{0}")]
+    Violation(Violation<V>),
+}
+
+/// A position whose table entry contradicts its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation<V> {
+    /// The position's id.
+    pub state: StateId,
+    /// The position, as its `Debug` form.
+    pub position: String,
+    /// The table's entry.
+    pub found: V,
+    /// What the entries of its children imply.
+    pub expected: V,
+}
+
+impl<V: Debug> fmt::Display for Violation<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "position {} ({}) is {:?} in the table but its children imply {:?}",
+            self.state, self.position, self.found, self.expected
+        )
+    }
+}
+
+/// The value an unfinished position must have given its children's values: a win one ply
+/// beyond the quickest losing child; else, if every child is won for the opponent, a loss one
+/// ply beyond the slowest; else a tie one ply beyond the quickest tied child; else a draw.
+/// A position without children is lost at remoteness 0.
+///
+/// ```
+/// use solver_core::{Outcome, verify::value_from_children};
+/// assert_eq!(value_from_children([Outcome::Win(4), Outcome::Loss(2), Outcome::Loss(0)]), Outcome::Win(1));
+/// assert_eq!(value_from_children([Outcome::Win(4), Outcome::Win(0)]), Outcome::Loss(5));
+/// assert_eq!(value_from_children([Outcome::Win(4), Outcome::Draw]), Outcome::Draw);
+/// ```
+pub fn value_from_children(children: impl IntoIterator<Item = Outcome>) -> Outcome {
+    let (mut quickest_loss, mut slowest_win, mut quickest_tie) = (None::<u32>, None::<u32>, None::<u32>);
+    let mut all_won = true;
+    for child in children {
+        match child {
+            Outcome::Loss(r) => quickest_loss = Some(quickest_loss.map_or(r, |q| q.min(r))),
+            Outcome::Win(r) => slowest_win = Some(slowest_win.map_or(r, |s| s.max(r))),
+            Outcome::Tie(r) => quickest_tie = Some(quickest_tie.map_or(r, |q| q.min(r))),
+            Outcome::Draw => {}
+        }
+        all_won &= matches!(child, Outcome::Win(_));
+    }
+    if let Some(r) = quickest_loss {
+        Outcome::Win(r + 1)
+    } else if all_won {
+        slowest_win.map_or(Outcome::Loss(0), |r| Outcome::Loss(r + 1))
+    } else if let Some(r) = quickest_tie {
+        Outcome::Tie(r + 1)
+    } else {
+        Outcome::Draw
+    }
+}
+
+fn violation<S: crate::StateSpace + ?Sized, V: Debug>(
+    game: &S,
+    state: StateId,
+    found: V,
+    expected: V,
+) -> VerifyError<V> {
+    VerifyError::Violation(Violation { state, position: format!("{:?}", game.unrank(state)), found, expected })
+}
+
+fn check_len<V: Debug>(expected: usize, found: usize) -> Result<(), VerifyError<V>> {
+    if expected == found { Ok(()) } else { Err(VerifyError::WrongLength { expected, found }) }
+}
+
+/// Checks every position of a loopy game's table: finished positions hold their result at
+/// remoteness 0 and every other entry equals [`value_from_children`] of its children's entries.
+/// Time `O(N + E)`; memory: one list of children.
+pub fn verify_outcomes<G: LoopySpace + ?Sized>(game: &G, table: &OutcomeTable) -> Result<(), VerifyError<Outcome>> {
+    check_len(game.len(), table.len())?;
+    let mut children = Vec::new();
+    for id in StateId::all(game.len()) {
+        let expected = match game.terminal_at(id) {
+            Some(end) => Outcome::terminal(end),
+            None => {
+                children.clear();
+                game.successor_ids(id, &mut children);
+                value_from_children(children.iter().map(|&c| table.get(c)))
+            }
+        };
+        if table.get(id) != expected {
+            return Err(violation(game, id, table.get(id), expected));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that every entry of a Grundy table is the mex of its options' values, an option
+/// being worth the xor of its parts. Time `O(N + P)`.
+pub fn verify_grundy<G: ImpartialSpace + ?Sized>(game: &G, values: &[Nimber]) -> Result<(), VerifyError<Nimber>> {
+    check_len(game.len(), values.len())?;
+    let mut reachable = Vec::new();
+    for id in StateId::all(game.len()) {
+        reachable.clear();
+        game.option_ids(id, &mut |parts| reachable.push(parts.iter().fold(0, |x, p| x ^ values[p.index()].0)));
+        // Deliberately not the engine's mex code: sort, then walk up from 0.
+        reachable.sort_unstable();
+        let mex = reachable.iter().fold(0, |mex, &v| if v == mex { mex + 1 } else { mex });
+        if values[id.index()] != Nimber(mex) {
+            return Err(violation(game, id, values[id.index()], Nimber(mex)));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that every entry of a score table is its best move's value: the move's gain plus the
+/// next position's value if the mover moves again, minus it otherwise; 0 without moves.
+/// Time `O(N + E)`.
+pub fn verify_scores<V: ScoreValue + Debug, G: ScoringSpace + ?Sized>(
+    game: &G,
+    values: &[V],
+) -> Result<(), VerifyError<i64>> {
+    check_len(game.len(), values.len())?;
+    let mut moves = Vec::new();
+    for id in StateId::all(game.len()) {
+        moves.clear();
+        game.scored_move_ids(id, &mut moves);
+        let expected = moves
+            .iter()
+            .map(|m| {
+                let next: i64 = values[m.to.index()].into();
+                m.gain as i64 + if m.again { next } else { -next }
+            })
+            .max()
+            .unwrap_or(0);
+        let found: i64 = values[id.index()].into();
+        if found != expected {
+            return Err(violation(game, id, found, expected));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! End-to-end tests of the `gamesolve` binary: exit codes, streams, help text.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gamesolve(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes()).expect("stdin accepts the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn judge_reads_stdin_or_a_file_and_prints_only_the_answer() {
+    let input = "2 1\n- L\n0 1\n";
+    let out = gamesolve(&["judge", "loopy-graph"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "win in 1\nloss in 0\n");
+    assert_eq!(text(&out.stderr), "");
+
+    let dir = std::env::temp_dir().join(format!("gamesolve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("graph.in");
+    std::fs::write(&file, input).unwrap();
+    let out = gamesolve(&["judge", "loopy-graph", file.to_str().unwrap(), "--engine", "layered"], "");
+    assert_eq!(text(&out.stdout), "win in 1\nloss in 0\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_prints_nothing_on_stdout_and_exits_2() {
+    let out = gamesolve(&["judge", "loopy-graph"], "2 1\n- -\n0 5\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "gamesolve: loopy-graph: <stdin>: line 3, column 3: expected the target of move 1 (0..=1), found 5\n"
+    );
+    let out = gamesolve(&["judge", "loopy-graph"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("line 1, column 1: expected the number of nodes n"));
+}
+
+#[test]
+fn invalid_utf8_is_located() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(["judge", "loopy-graph"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1 0\n\xff").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("line 2, column 1: the input is not valid UTF-8 text"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = gamesolve(&["judge", "loopy-graph", "--engine", "magic"], "1 0\n-\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).contains("unknown engine `magic`; this problem has: reverse-graph, unmoves, layered, oracle")
+    );
+    assert_eq!(gamesolve(&["judge", "no-such-problem"], "").status.code(), Some(2));
+    assert_eq!(gamesolve(&["judge", "loopy-graph", "/no/such/file"], "").status.code(), Some(2));
+    assert_eq!(gamesolve(&["frobnicate"], "").status.code(), Some(2));
+    assert_eq!(gamesolve(&["verify", "--only", "no game has this name"], "").status.code(), Some(2));
+}
+
+#[test]
+fn verify_prints_a_table_and_exits_0() {
+    let out = gamesolve(&["verify", "--only", "scoring"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("game") && lines[0].contains("oracle"));
+    assert!(lines[1].starts_with("random scoring DAG") && lines[1].contains("agrees"), "{stdout}");
+    assert_eq!(lines.last(), Some(&"1 games: every engine agrees, every table verified."));
+}
+
+#[test]
+fn help_and_list_read_well() {
+    let help = gamesolve(&["--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    insta::assert_snapshot!("help", text(&help.stdout));
+    let judge_help = gamesolve(&["judge", "--help"], "");
+    insta::assert_snapshot!("judge_help", text(&judge_help.stdout));
+    let list = gamesolve(&["list"], "");
+    insta::assert_snapshot!("list", text(&list.stdout));
+}
