@@ -45,6 +45,17 @@ enum Command {
         #[arg(long)]
         engine: Option<String>,
     },
+    /// Explain each case of a judge input: the verdict, the best moves, the line of optimal play.
+    ///
+    /// Reads INPUT, or standard input when no file is given. Bad input is reported as for `judge`.
+    #[command(after_help = EXIT_CODES)]
+    Explain {
+        /// The problem id, as `gamesolve list` shows it.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+        problem: String,
+        /// The input file (standard input if omitted).
+        input: Option<PathBuf>,
+    },
     /// Check every engine on every registered game (the main job).
     ///
     /// Solves every registered game at its built-in size with every engine, checks every table
@@ -63,6 +74,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::List => list(),
         Command::Judge { problem, input, engine } => judge(&problem, input, engine),
+        Command::Explain { problem, input } => explain(&problem, input),
         Command::Verify { only } => run_verify(only.as_deref()),
     };
     match result {
@@ -88,9 +100,28 @@ fn list() -> anyhow::Result<ExitCode> {
 }
 
 fn judge(id: &str, path: Option<PathBuf>, engine: Option<String>) -> anyhow::Result<ExitCode> {
-    let problem = problems::find(id).context("the argument parser admits only registered problems")?;
+    let problem = find(id)?;
     let engine = engine.unwrap_or_else(|| problem.engines()[0].to_string());
     problems::check_engine(problem, &engine)?;
+    answer(id, path, |text| problem.judge(text, &engine))
+}
+
+fn explain(id: &str, path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let problem = find(id)?;
+    answer(id, path, |text| problem.explain(text))
+}
+
+fn find(id: &str) -> anyhow::Result<&'static dyn problems::Problem> {
+    problems::find(id).context("the argument parser admits only registered problems")
+}
+
+/// Reads the input (a file, or standard input), computes the whole answer, and prints it only
+/// if nothing went wrong.
+fn answer(
+    id: &str,
+    path: Option<PathBuf>,
+    solve: impl FnOnce(&str) -> Result<String, JudgeError>,
+) -> anyhow::Result<ExitCode> {
     let mut bytes = Vec::new();
     match &path {
         Some(path) => bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
@@ -99,8 +130,7 @@ fn judge(id: &str, path: Option<PathBuf>, engine: Option<String>) -> anyhow::Res
         }
     }
     let source = path.as_ref().map_or("<stdin>".to_string(), |p| p.display().to_string());
-    let answer = input::decode(&bytes).map_err(JudgeError::from).and_then(|text| problem.judge(text, &engine));
-    match answer {
+    match input::decode(&bytes).map_err(JudgeError::from).and_then(solve) {
         Ok(output) => {
             let mut stdout = std::io::stdout().lock();
             stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the answer")?;

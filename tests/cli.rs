@@ -100,3 +100,12 @@ fn help_and_list_read_well() {
     let list = gamesolve(&["list"], "");
     insta::assert_snapshot!("list", text(&list.stdout));
 }
+
+#[test]
+fn explain_shows_values_moves_and_optimal_play() {
+    // Checked by hand: node 0 can only move to wins for the opponent (1 in 1 ply, 3 in 3) and
+    // delays with 3; the line 0 -> 3 -> 4 -> 5 -> 6 has 4 moves, as "loss in 4" says.
+    let out = gamesolve(&["explain", "loopy-graph"], "7 6\n- - L - - - L\n0 1\n0 3\n1 2\n3 4\n4 5\n5 6\n");
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("explain_loopy_graph", text(&out.stdout));
+}

@@ -5,64 +5,12 @@
 //! Environment: `CORPUS_CASE=<problem>/<name>` runs one case (a prefix selects several);
 //! `GAMESOLVE_SLOW=1` includes the cases tagged `slow`.
 
+mod common;
+
+use common::corpus::load;
 use gamesolve::problems::{self, JudgeError};
 use oracle::OracleError;
-use serde::Deserialize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CorpusFile {
-    case: Vec<Case>,
-}
-
-/// One case: an input and what must come out of it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Case {
-    name: String,
-    /// Where the expected answer comes from: a published sample, an independent solver, a hand
-    /// derivation. Mandatory.
-    provenance: String,
-    #[serde(default)]
-    tags: Vec<String>,
-    input: String,
-    /// The exact output, for a valid input.
-    output: Option<String>,
-    /// The exact error message, for an invalid input.
-    error: Option<String>,
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
-}
-
-/// Every case, with its problem id, sorted by file name.
-fn load() -> Vec<(String, Case)> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("tests/corpus exists")
-        .map(|e| e.expect("readable directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    let mut cases = Vec::new();
-    for path in files {
-        let problem = path.file_stem().and_then(|s| s.to_str()).expect("UTF-8 file name").to_string();
-        let text = std::fs::read_to_string(&path).expect("readable corpus file");
-        let file: CorpusFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for case in file.case {
-            assert!(!case.provenance.trim().is_empty(), "{problem}/{}: every case needs a provenance", case.name);
-            assert!(
-                case.output.is_some() != case.error.is_some(),
-                "{problem}/{}: a case has exactly one of `output` and `error`",
-                case.name
-            );
-            cases.push((problem.clone(), case));
-        }
-    }
-    cases
-}
 
 #[test]
 fn every_case_through_every_engine() {
@@ -75,7 +23,7 @@ fn every_case_through_every_engine() {
         if only.as_deref().is_some_and(|o| !full_name.starts_with(o)) {
             continue;
         }
-        if case.tags.iter().any(|t| t == "slow") && !slow {
+        if case.has_tag("slow") && !slow {
             skipped_slow += 1;
             continue;
         }

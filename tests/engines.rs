@@ -8,6 +8,7 @@ use petgraph::graph::NodeIndex;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use solver_core::graph::{Edge, GraphGame, Node};
+use solver_core::play::principal_variation;
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     AcyclicError, Nimber, Outcome, PlayOrder, RetrogradeEngine, StateId, StateSpace, Terminal, grundy_table,
@@ -133,6 +134,24 @@ proptest! {
         let mut scores = score_table::<i32, _>(&game).unwrap();
         scores[victim] += delta;
         prop_assert!(verify_scores(&game, &scores).is_err());
+    }
+
+    #[test]
+    fn the_principal_variation_of_a_decided_position_is_as_long_as_its_remoteness(game in loopy_game()) {
+        let table = RetrogradeEngine::Unmoves.solve(&game).unwrap();
+        for start in StateId::all(game.len()) {
+            let line = principal_variation(&game, &table, start, 2 * game.len() + 2);
+            match table.get(start) {
+                Outcome::Draw => prop_assert_eq!(line.len(), 2 * game.len() + 3),
+                value => {
+                    prop_assert_eq!(line.len() as u32 - 1, value.remoteness().unwrap());
+                    // Each move keeps the value: the child is the same result seen by the other side, one ply nearer.
+                    for pair in line.windows(2) {
+                        prop_assert_eq!(table.get(pair[1]).backed_up(), table.get(pair[0]));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -38,6 +38,7 @@ mod acyclic;
 mod game;
 pub mod graph;
 mod id;
+pub mod play;
 mod retrograde;
 mod table;
 mod value;

@@ -90,6 +90,24 @@ impl Outcome {
         }
     }
 
+    /// The value of moving into a position of this value, for the player who makes the move:
+    /// the other side's view, one ply longer.
+    ///
+    /// ```
+    /// use solver_core::Outcome;
+    /// assert_eq!(Outcome::Loss(0).backed_up(), Outcome::Win(1));
+    /// assert_eq!(Outcome::Tie(2).backed_up(), Outcome::Tie(3));
+    /// assert_eq!(Outcome::Draw.backed_up(), Outcome::Draw);
+    /// ```
+    pub fn backed_up(self) -> Outcome {
+        match self.flip() {
+            Outcome::Win(r) => Outcome::Win(r + 1),
+            Outcome::Loss(r) => Outcome::Loss(r + 1),
+            Outcome::Tie(r) => Outcome::Tie(r + 1),
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+
     /// The remoteness, or `None` for endless play.
     pub fn remoteness(self) -> Option<u32> {
         match self {

@@ -5,7 +5,8 @@ use super::{JudgeError, Problem, check_engine};
 use crate::input::Tokens;
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::{Edge, GraphGame, Node};
-use solver_core::{Outcome, RetrogradeEngine, StateId, StateSpace, Terminal};
+use solver_core::play::{principal_variation, ranked_moves};
+use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
 
 /// The largest graph the problem accepts.
@@ -57,7 +58,41 @@ impl Problem for LoopyGraph {
         }
         Ok(out)
     }
+
+    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+        self.explain_all(input)
+    }
 }
+
+impl LoopyGraph {
+    fn explain_all(&self, input: &str) -> Result<String, JudgeError> {
+        let game = parse(input)?;
+        let table = RetrogradeEngine::ReverseGraph.solve(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+        let mut out = String::new();
+        for id in StateId::all(game.len()) {
+            let value = table.get(id);
+            writeln!(out, "node {}: {value}", id.index()).expect("writing to a String cannot fail");
+            let moves = ranked_moves(&game, &table, id);
+            if game.terminal_at(id).is_some() {
+                out += "  the game is over here\n";
+            } else if moves.is_empty() {
+                out += "  no moves: the player to move has lost\n";
+            } else {
+                let listed: Vec<String> =
+                    moves.iter().map(|(c, v)| format!("{} ({})", c.index(), v.backed_up())).collect();
+                writeln!(out, "  moves, best first: {}", listed.join(", ")).expect("infallible");
+                let line = principal_variation(&game, &table, id, EXPLAIN_PLIES);
+                let nodes: Vec<String> = line.iter().map(|n| n.index().to_string()).collect();
+                let more = if value == Outcome::Draw { " ..." } else { "" };
+                writeln!(out, "  optimal play: {}{more}", nodes.join(" -> ")).expect("infallible");
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// How many plies of an endless line `explain` shows.
+const EXPLAIN_PLIES: usize = 8;
 
 fn parse(input: &str) -> Result<GraphGame, JudgeError> {
     let mut tokens = Tokens::new(input);

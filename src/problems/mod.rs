@@ -24,6 +24,13 @@ pub trait Problem: Sync {
     /// The complete output for `input`, computed with `engine` (one of [`Problem::engines`]).
     /// Nothing is returned for an input with any error, so nothing half-done is printed.
     fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError>;
+
+    /// For each case of `input`: the verdict and why, for a person to read (the value, the best
+    /// moves with their values, the line of optimal play, the position drawn as text).
+    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+        let _ = input;
+        Err(JudgeError::Unsupported("explain"))
+    }
 }
 
 /// Why a judge run produced no output.
@@ -43,6 +50,9 @@ pub enum JudgeError {
     /// The oracle declined the input.
     #[error(transparent)]
     Oracle(#[from] OracleError),
+    /// The problem does not offer this command yet.
+    #[error("this problem has no `{0}` yet")]
+    Unsupported(&'static str),
     /// The input is valid but too large for the chosen engine.
     #[error("{0}")]
     TooLarge(String),

@@ -1,16 +1,11 @@
-//! The games `gamesolve verify` checks, each at its built-in size.
+//! Seeded random graph games: each engine family on a game no rule of ours could bias.
 
 use crate::check::{OracleSide, check_grundy, check_loopy, check_scores};
 use crate::verify::{Row, Workload};
 use solver_core::graph::{GraphGame, RandomShape};
 
-/// Every workload, in table order.
-pub fn all() -> Vec<Workload> {
-    synthetic()
-}
-
-/// Seeded random graph games: each engine family on a game no rule of ours could bias.
-fn synthetic() -> Vec<Workload> {
+/// A loopy, an impartial and a scoring random game.
+pub fn workloads() -> Vec<Workload> {
     let loopy = |nodes: usize, seed: u64| {
         Workload::new(format!("random loopy graph n={nodes} s={seed}"), move |budget| {
             let game = GraphGame::random(&RandomShape::loopy(nodes), seed);
