@@ -36,17 +36,23 @@ impl Token<'_> {
 
 /// Tokens of a judge input, read one at a time.
 ///
+/// Tokens are separated by ASCII whitespace. Columns count characters, so a message points at
+/// the right place on lines with non-ASCII text. Reading is byte-based and allocation-free on
+/// valid input: descriptions of what is expected are only formatted for an error.
+///
 /// ```
 /// use gamesolve::input::Tokens;
 /// let mut tokens = Tokens::new("2\n 7 x\n");
 /// assert_eq!(tokens.number("the count", 1..=5).unwrap(), 2);
-/// assert_eq!(tokens.number("a value", 0..=9).unwrap(), 7);
+/// assert_eq!(tokens.number(format_args!("value {}", 1), 0..=9).unwrap(), 7);
 /// let err = tokens.number::<u32>("a value", 0..=9).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2, column 4: expected a value (0..=9), found `x`");
 /// ```
 #[derive(Debug, Clone)]
 pub struct Tokens<'a> {
-    rest: &'a str,
+    text: &'a str,
+    /// Byte offset of the next unread byte.
+    pos: usize,
     line: usize,
     column: usize,
 }
@@ -54,42 +60,46 @@ pub struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     /// Starts reading `text`.
     pub fn new(text: &'a str) -> Tokens<'a> {
-        Tokens { rest: text, line: 1, column: 1 }
+        Tokens { text, pos: 0, line: 1, column: 1 }
     }
 
     fn skip_whitespace(&mut self) {
-        let mut chars = self.rest.char_indices();
-        let end = loop {
-            match chars.next() {
-                Some((_, '\n')) => {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b'\n' => {
                     self.line += 1;
                     self.column = 1;
                 }
-                Some((_, c)) if c.is_whitespace() => self.column += 1,
-                Some((i, _)) => break i,
-                None => break self.rest.len(),
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.column += 1,
+                _ => break,
             }
-        };
-        self.rest = &self.rest[end..];
+            self.pos += 1;
+        }
     }
 
     /// The next token, or `None` at the end of the input.
     pub fn next_token(&mut self) -> Option<Token<'a>> {
         self.skip_whitespace();
-        if self.rest.is_empty() {
-            return None;
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let (line, column) = (self.line, self.column);
+        while let Some(&b) = bytes.get(self.pos) {
+            if b.is_ascii_whitespace() || b == 0x0b {
+                break;
+            }
+            // Count characters, not bytes: continuation bytes do not start one.
+            self.column += usize::from(b & 0xC0 != 0x80);
+            self.pos += 1;
         }
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
-        let token = Token { text: &self.rest[..end], line: self.line, column: self.column };
-        self.column += token.text.chars().count();
-        self.rest = &self.rest[end..];
-        Some(token)
+        // Tokens end at ASCII bytes, so both ends are character boundaries.
+        (self.pos > start).then(|| Token { text: &self.text[start..self.pos], line, column })
     }
 
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
         self.skip_whitespace();
-        self.rest.is_empty()
+        self.pos == self.text.len()
     }
 
     /// An error at the current position (the end of the input if nothing is left).
@@ -99,23 +109,25 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token, or an error saying that `what` was expected before the end of the input.
-    pub fn token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
-        self.next_token().ok_or_else(|| self.error_here(format_args!("expected {what}, found the end of the input")))
+    pub fn token(&mut self, what: impl fmt::Display) -> Result<Token<'a>, InputError> {
+        match self.next_token() {
+            Some(token) => Ok(token),
+            None => Err(self.error_here(format_args!("expected {what}, found the end of the input"))),
+        }
     }
 
-    /// The next token as a number in `range`, with an error naming `what` otherwise.
-    pub fn number<T>(&mut self, what: &str, range: RangeInclusive<T>) -> Result<T, InputError>
+    /// The next token as a decimal number in `range`, with an error naming `what` otherwise.
+    pub fn number<T>(&mut self, what: impl fmt::Display, range: RangeInclusive<T>) -> Result<T, InputError>
     where
         T: Copy + PartialOrd + fmt::Display + TryFrom<i128>,
     {
-        let token = self.token(what)?;
-        let expected = || format!("expected {what} ({}..={})", range.start(), range.end());
-        let value: i128 = parse_integer(token.text)
-            .ok_or_else(|| token.error(format_args!("{}, found `{}`", expected(), shorten(token.text))))?;
-        T::try_from(value)
-            .ok()
-            .filter(|v| range.contains(v))
-            .ok_or_else(|| token.error(format_args!("{}, found {}", expected(), shorten(token.text))))
+        let token = self.token(&what)?;
+        let value = parse_integer(token.text).and_then(|v| T::try_from(v).ok()).filter(|v| range.contains(v));
+        value.ok_or_else(|| {
+            let found = shorten(token.text);
+            let found = if parse_integer(token.text).is_some() { found } else { format!("`{found}`") };
+            token.error(format_args!("expected {what} ({}..={}), found {found}", range.start(), range.end()))
+        })
     }
 
     /// Succeeds if only whitespace is left; otherwise points at the first extra token.
@@ -127,13 +139,25 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// A decimal integer with an optional sign, as judges read them (no `_`, no `+` alone).
+/// A decimal integer with an optional sign, as judges read them (no `_`, no lone sign), or
+/// `None` if the text is not one or has more than 30 digits.
 fn parse_integer(text: &str) -> Option<i128> {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if digits.is_empty() || digits.len() > 30 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        rest => (false, rest),
+    };
+    if digits.is_empty() || digits.len() > 30 {
         return None;
     }
-    text.parse().ok()
+    let mut value: i128 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (d - b'0') as i128;
+    }
+    Some(if negative { -value } else { value })
 }
 
 /// A token cut to a length that fits an error message.

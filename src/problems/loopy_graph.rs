@@ -101,7 +101,7 @@ fn parse(input: &str) -> Result<GraphGame, JudgeError> {
     // Capacity from the input size, not the declared counts, so a bogus header cannot allocate gigabytes.
     let mut nodes = Vec::with_capacity((n as usize).min(input.len()));
     for i in 0..n {
-        let token = tokens.token(&format!("the mark of node {i} (-, W, L or T)"))?;
+        let token = tokens.token(format_args!("the mark of node {i} (-, W, L or T)"))?;
         let terminal = match token.text {
             "-" => None,
             "W" => Some(Terminal::Win),
@@ -117,8 +117,8 @@ fn parse(input: &str) -> Result<GraphGame, JudgeError> {
     }
     let mut edges = Vec::with_capacity((m as usize).min(input.len() / 4));
     for k in 1..=m {
-        let from = tokens.number(&format!("the source of move {k}"), 0..=n - 1)?;
-        let to = tokens.number(&format!("the target of move {k}"), 0..=n - 1)?;
+        let from = tokens.number(format_args!("the source of move {k}"), 0..=n - 1)?;
+        let to = tokens.number(format_args!("the target of move {k}"), 0..=n - 1)?;
         edges.push((from, to, Edge::default()));
     }
     tokens.expect_end("the last move")?;
