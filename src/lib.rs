@@ -19,5 +19,7 @@ pub mod check;
 pub mod fuzz;
 pub mod input;
 pub mod problems;
+pub mod stats;
+pub mod stress;
 pub mod verify;
 pub mod workloads;

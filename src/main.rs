@@ -1,28 +1,54 @@
 //! The `gamesolve` command line.
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
-use gamesolve::problems::{self, JudgeError, PROBLEMS};
+use clap::{Parser, Subcommand, ValueEnum};
+use gamesolve::problems::{self, Explanation, JudgeError, PROBLEMS, Problem};
+use gamesolve::stats::Params;
+use gamesolve::stress::{self, Run, StressConfig};
 use gamesolve::{input, verify, workloads};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success
-  1  a mismatch: engines, verifier or oracle disagree
+  1  a mismatch: engines, verifier or oracle disagree, or a checked program fails
   2  bad input or usage";
 
 /// Solve two-player games exactly and prove it.
 ///
-/// gamesolve answers contest problems about games (judge), and checks its own engines on every
-/// registered game against a verifier and a naive oracle (verify).
+/// gamesolve answers contest problems about games exactly (judge, explain), checks its own
+/// engines on every registered game against a verifier and a naive oracle (verify), and
+/// stress-tests other programs against its answers (gen, check).
 #[derive(Parser)]
 #[command(name = "gamesolve", version, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// For people.
+    Text,
+    /// One JSON document on standard output, for scripts (schemas in the README).
+    Json,
+}
+
+/// Where a judge input comes from: a file, or standard input.
+#[derive(clap::Args)]
+struct Source {
+    /// The problem id, as `gamesolve list` shows it.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+    problem: String,
+    /// The input file (standard input if omitted).
+    input: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -31,30 +57,88 @@ enum Command {
     List,
     /// Answer a judge problem's input exactly as its contract says (../shared/problems/<id>).
     ///
-    /// Reads INPUT, or standard input when no file is given, and prints the whole answer, or on
-    /// bad input nothing but an error with its line and column on standard error (exit 2).
+    /// Prints the whole answer, or on bad input nothing but an error with its line and column on
+    /// standard error (exit 2).
     #[command(after_help = EXIT_CODES)]
     Judge {
-        /// The problem id, as `gamesolve list` shows it.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
-        problem: String,
-        /// The input file (standard input if omitted).
-        input: Option<PathBuf>,
+        #[command(flatten)]
+        source: Source,
         /// The engine to answer with (the problem's first engine if omitted); every engine must
         /// give the same answer, so this compares them.
         #[arg(long)]
         engine: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
-    /// Explain each case of a judge input: the verdict, the best moves, the line of optimal play.
+    /// Explain each case: the verdict, the value, the best moves, the line of optimal play.
     ///
-    /// Reads INPUT, or standard input when no file is given. Bad input is reported as for `judge`.
+    /// Bad input is reported as for `judge`.
     #[command(after_help = EXIT_CODES)]
     Explain {
+        #[command(flatten)]
+        source: Source,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print a random valid input for a problem; the same seed gives the same input.
+    ///
+    /// Generators reach each problem's edge cases on purpose.
+    #[command(after_help = EXIT_CODES)]
+    Gen {
         /// The problem id, as `gamesolve list` shows it.
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
         problem: String,
-        /// The input file (standard input if omitted).
-        input: Option<PathBuf>,
+        /// Number of cases (for a one-case problem, its size).
+        #[arg(long, default_value_t = 10)]
+        cases: usize,
+        /// Generator seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Stress-test a program: feed it generated inputs and compare its answers with gamesolve's.
+    ///
+    /// The program runs directly (no shell), reading the input on standard input, with a time
+    /// limit per run. At the first mismatch, the input is shrunk to the smallest failing case,
+    /// which is printed with both answers and gamesolve's explanation. A crash, a timeout, and a
+    /// missing, extra or malformed output line are reported as what they are.
+    /// Example: gamesolve check cf919f --rounds 200 -- ./my-solution --fast
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        /// The problem id, as `gamesolve list` shows it.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+        problem: String,
+        /// Number of generated inputs to try.
+        #[arg(long, default_value_t = 100)]
+        rounds: u64,
+        /// Cases per generated input.
+        #[arg(long, default_value_t = 10)]
+        cases: usize,
+        /// Seed of the first round (round r uses seed + r - 1).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Time limit per run of the program, in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// The program to check and its arguments, after `--`.
+        #[arg(last = true, required = true, num_args = 1..)]
+        command: Vec<OsString>,
+    },
+    /// Summarize a solved space: counts by outcome and remoteness, the longest win, engine costs.
+    ///
+    /// Solves the game at the given parameters with every engine variant, measuring the time and
+    /// the peak memory each adds.
+    #[command(after_help = stats_help())]
+    Stats {
+        /// The game.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(workloads::stats_targets().into_iter().map(|t| t.name)))]
+        game: String,
+        /// Parameters as key=value (see below).
+        params: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Check every engine on every registered game (the main job).
     ///
@@ -66,6 +150,9 @@ enum Command {
         /// Only the games whose name contains this text.
         #[arg(long)]
         only: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -73,9 +160,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list(),
-        Command::Judge { problem, input, engine } => judge(&problem, input, engine),
-        Command::Explain { problem, input } => explain(&problem, input),
-        Command::Verify { only } => run_verify(only.as_deref()),
+        Command::Judge { source, engine, format } => judge(source, engine, format),
+        Command::Explain { source, format } => explain(source, format),
+        Command::Gen { problem, cases, seed } => generate(&problem, cases, seed),
+        Command::Check { problem, rounds, cases, seed, timeout, command } => {
+            check(&problem, rounds, cases, seed, timeout, command)
+        }
+        Command::Stats { game, params, format } => stats(&game, &params, format),
+        Command::Verify { only, format } => run_verify(only.as_deref(), format),
     };
     match result {
         Ok(code) => code,
@@ -99,69 +191,175 @@ fn list() -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn judge(id: &str, path: Option<PathBuf>, engine: Option<String>) -> anyhow::Result<ExitCode> {
-    let problem = find(id)?;
-    let engine = engine.unwrap_or_else(|| problem.engines()[0].to_string());
-    problems::check_engine(problem, &engine)?;
-    answer(id, path, |text| problem.judge(text, &engine))
-}
-
-fn explain(id: &str, path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let problem = find(id)?;
-    answer(id, path, |text| problem.explain(text))
-}
-
-fn find(id: &str) -> anyhow::Result<&'static dyn problems::Problem> {
+fn find(id: &str) -> anyhow::Result<&'static dyn Problem> {
     problems::find(id).context("the argument parser admits only registered problems")
 }
 
-/// Reads the input (a file, or standard input), computes the whole answer, and prints it only
-/// if nothing went wrong.
-fn answer(
-    id: &str,
-    path: Option<PathBuf>,
-    solve: impl FnOnce(&str) -> Result<String, JudgeError>,
-) -> anyhow::Result<ExitCode> {
+fn judge(source: Source, engine: Option<String>, format: Format) -> anyhow::Result<ExitCode> {
+    let problem = find(&source.problem)?;
+    let engine = engine.unwrap_or_else(|| problem.engines()[0].to_string());
+    problems::check_engine(problem, &engine)?;
+    answer(&source, |text| {
+        let output = problem.judge(text, &engine)?;
+        Ok(match format {
+            Format::Text => output,
+            Format::Json => to_json(&json!({
+                "problem": problem.id(),
+                "engine": engine,
+                "answers": output.lines().collect::<Vec<_>>(),
+            })),
+        })
+    })
+}
+
+fn explain(source: Source, format: Format) -> anyhow::Result<ExitCode> {
+    let problem = find(&source.problem)?;
+    answer(&source, |text| {
+        let explanations = problem.explain(text)?;
+        Ok(match format {
+            Format::Text => explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n"),
+            Format::Json => to_json(&json!({ "problem": problem.id(), "cases": explanations })),
+        })
+    })
+}
+
+fn to_json(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).expect("a JSON value serializes") + "\n"
+}
+
+/// Reads the input, computes the whole answer, and prints it only if nothing went wrong.
+fn answer(source: &Source, solve: impl FnOnce(&str) -> Result<String, JudgeError>) -> anyhow::Result<ExitCode> {
     let mut bytes = Vec::new();
-    match &path {
+    match &source.input {
         Some(path) => bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
         None => {
             std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
         }
     }
-    let source = path.as_ref().map_or("<stdin>".to_string(), |p| p.display().to_string());
+    let name = source.input.as_ref().map_or("<stdin>".to_string(), |p| p.display().to_string());
     match input::decode(&bytes).map_err(JudgeError::from).and_then(solve) {
-        Ok(output) => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the answer")?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => anyhow::bail!("{id}: {source}: {e}"),
+        Ok(output) => print_all(&output),
+        Err(e) => anyhow::bail!("{}: {name}: {e}", source.problem),
     }
 }
 
-fn run_verify(only: Option<&str>) -> anyhow::Result<ExitCode> {
+fn print_all(output: &str) -> anyhow::Result<ExitCode> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the answer")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn generate(id: &str, cases: usize, seed: u64) -> anyhow::Result<ExitCode> {
+    let problem = find(id)?;
+    let input = problem.generate(seed, cases).with_context(|| format!("{id}: cannot generate input"))?;
+    print_all(&input)
+}
+
+/// A progress bar on standard error, or a hidden one when standard error is not a terminal.
+fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match len {
+        Some(len) => ProgressBar::new(len),
+        None => ProgressBar::new_spinner(),
+    };
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+fn check(
+    id: &str,
+    rounds: u64,
+    cases: usize,
+    seed: u64,
+    timeout: f64,
+    command: Vec<OsString>,
+) -> anyhow::Result<ExitCode> {
+    let problem = find(id)?;
+    anyhow::ensure!(timeout.is_finite() && timeout > 0.0, "--timeout must be a positive number of seconds");
+    let config =
+        StressConfig { rounds, cases, seed, timeout: Duration::from_secs_f64(timeout), command, shrink_budget: 300 };
+    let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
+    let found = stress::stress(problem, &config, |round| bar.set_position(round));
+    bar.finish_and_clear();
+    let Some(failure) = found? else {
+        println!("{id}: {rounds} rounds of {cases} cases, every answer agrees with gamesolve.");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let mut out = format!(
+        "{id}: mismatch in round {} (generator seed {}): {}\n",
+        failure.round, failure.seed, failure.difference
+    );
+    out += &format!("\nsmallest failing input (shrunk with {} more runs):\n{}", failure.shrink_runs, failure.input);
+    out += &format!("\ngamesolve answers:\n{}", failure.expected);
+    match &failure.run {
+        Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),
+        Run::Crashed { status, .. } => out += &format!("\nthe program crashed ({status})\n"),
+        Run::TimedOut(limit) => out += &format!("\nthe program was stopped after {limit:?}\n"),
+    }
+    if let Ok(explanations) = problem.explain(&failure.input) {
+        out += "\nwhy (gamesolve explain):\n";
+        out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
+    }
+    print!("{out}");
+    Ok(ExitCode::from(1))
+}
+
+fn stats_help() -> String {
+    let mut help = String::from("Games and their parameters (key=default):\n");
+    for target in workloads::stats_targets() {
+        help += &format!("  {:<14} {}\n", target.name, target.params);
+    }
+    help + "\n" + EXIT_CODES
+}
+
+fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCode> {
+    let target = workloads::stats_targets()
+        .into_iter()
+        .find(|t| t.name == name)
+        .context("the argument parser admits only registered games")?;
+    let mut params = Params::parse(words).map_err(anyhow::Error::msg)?;
+    let bar = progress_bar(None, "{spinner} solving {msg} {elapsed}");
+    bar.set_message(name.to_string());
+    let report = (target.run)(&mut params);
+    bar.finish_and_clear();
+    let report = report.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    params.finish().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    match format {
+        Format::Text => print_all(&report.to_text()),
+        Format::Json => print_all(&to_json(&serde_json::to_value(&report).expect("a report serializes"))),
+    }
+}
+
+fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
     let selected: Vec<_> = workloads::all().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
     anyhow::ensure!(!selected.is_empty(), "no game matches --only {:?}; see `gamesolve list`", only.unwrap_or(""));
-    let progress = std::io::stderr().is_terminal();
-    println!("{}", verify::header());
-    let mut failures = 0;
+    let text = format == Format::Text;
+    if text {
+        println!("{}", verify::header());
+    }
+    let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
+    let mut results = Vec::new();
     for workload in &selected {
-        if progress {
-            eprint!("solving {} ...\r", workload.name);
-        }
+        bar.set_message(format!("solving {}", workload.name));
         let result = verify::run(workload, verify::VERIFY_BUDGET);
-        if progress {
-            eprint!("\x1b[2K");
+        if text {
+            bar.suspend(|| println!("{}", verify::render(&workload.name, &result)));
         }
-        failures += result.is_err() as usize;
-        println!("{}", verify::render(&workload.name, &result));
+        results.push((workload.name.as_str(), result));
     }
-    if failures == 0 {
-        println!("\n{} games: every engine agrees, every table verified.", selected.len());
-        Ok(ExitCode::SUCCESS)
+    bar.finish_and_clear();
+    let failures = results.iter().filter(|(_, r)| r.is_err()).count();
+    if text {
+        match failures {
+            0 => println!("\n{} games: every engine agrees, every table verified.", selected.len()),
+            _ => println!("\n{failures} of {} games FAILED.", selected.len()),
+        }
     } else {
-        println!("\n{failures} of {} games FAILED.", selected.len());
-        Ok(ExitCode::from(1))
+        let games: Vec<_> = results.iter().map(|(name, r)| verify::to_json(name, r)).collect();
+        print!("{}", to_json(&json!({ "games": games, "failures": failures })));
     }
+    Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

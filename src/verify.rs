@@ -122,3 +122,25 @@ pub fn run(workload: &Workload, budget: Budget) -> Result<Row, Failure> {
         })
     })
 }
+
+/// A line of the table as JSON: `{"game", "positions", "values", "timings_ms": {engine: ms},
+/// "oracle": "agrees" | "over budget" | "none", "oracle_ms", "error"}`.
+pub fn to_json(name: &str, result: &Result<Row, Failure>) -> serde_json::Value {
+    let ms = |d: &Duration| d.as_secs_f64() * 1e3;
+    match result {
+        Ok(row) => {
+            let timings: serde_json::Map<String, serde_json::Value> =
+                row.timings.iter().map(|(engine, d)| (engine.to_string(), ms(d).into())).collect();
+            let (oracle, oracle_ms) = match &row.oracle {
+                OracleCheck::Agreed { elapsed } => ("agrees", Some(ms(elapsed))),
+                OracleCheck::Declined(_) => ("over budget", None),
+                OracleCheck::Absent => ("none", None),
+            };
+            serde_json::json!({
+                "game": name, "positions": row.positions, "values": row.summary, "timings_ms": timings,
+                "oracle": oracle, "oracle_ms": oracle_ms, "error": null,
+            })
+        }
+        Err(failure) => serde_json::json!({ "game": name, "error": failure.to_string() }),
+    }
+}

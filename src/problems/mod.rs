@@ -25,11 +25,94 @@ pub trait Problem: Sync {
     /// Nothing is returned for an input with any error, so nothing half-done is printed.
     fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError>;
 
-    /// For each case of `input`: the verdict and why, for a person to read (the value, the best
-    /// moves with their values, the line of optimal play, the position drawn as text).
-    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+    /// For each case of `input`: the verdict and why (the value, the best moves with their
+    /// values, the line of optimal play, the position drawn as text).
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let _ = input;
         Err(JudgeError::Unsupported("explain"))
+    }
+
+    /// A random valid input of `cases` cases (for a one-case problem, of about that size), the
+    /// same for the same seed. Generators reach the problem's edge cases on purpose.
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let _ = (seed, cases);
+        Err(JudgeError::Unsupported("gen"))
+    }
+
+    /// A valid input cut into standalone valid inputs of one case each, in order, so that a
+    /// failure can be narrowed to one case. The default keeps the input whole.
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(vec![input.to_string()])
+    }
+
+    /// Simpler valid variants of a one-case input, most aggressive first. Shrinking keeps the
+    /// first variant that still fails and asks again, so each step must make the input smaller.
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let _ = input;
+        Vec::new()
+    }
+
+    /// Whether `line` has the shape of an answer line, so that a program's output line that
+    /// does not is reported as malformed rather than wrong.
+    fn is_answer_line(&self, line: &str) -> bool {
+        let _ = line;
+        true
+    }
+}
+
+/// What `explain` says about one case of an input. Serialized as is by `--format json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Explanation {
+    /// Which case, e.g. `case 2` or `node 5`.
+    pub title: String,
+    /// The position drawn as text, several lines; empty when there is nothing to draw.
+    pub picture: String,
+    /// The judge's answer for the case.
+    pub verdict: String,
+    /// The exact value behind the verdict, e.g. `win in 3` or `*2`.
+    pub value: String,
+    /// Every move with the value it leads to for the player making it, best first.
+    pub moves: Vec<MoveValue>,
+    /// The line of optimal play: each move and the value after it.
+    pub line: Vec<MoveValue>,
+    /// Anything else worth knowing, a sentence each.
+    pub notes: Vec<String>,
+}
+
+/// A move and a value that goes with it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MoveValue {
+    /// The move, in the problem's own notation.
+    #[serde(rename = "move")]
+    pub play: String,
+    /// The value that goes with it.
+    pub value: String,
+}
+
+impl Explanation {
+    /// The explanation as text for a person.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}: {}\n", self.title, self.verdict);
+        if !self.value.is_empty() && self.value != self.verdict {
+            out += &format!("  value: {}\n", self.value);
+        }
+        for row in self.picture.lines() {
+            out += &format!("  {row}\n");
+        }
+        if !self.moves.is_empty() {
+            let moves: Vec<String> = self.moves.iter().map(|m| format!("{} ({})", m.play, m.value)).collect();
+            out += &format!("  moves, best first: {}\n", moves.join(", "));
+        }
+        if !self.line.is_empty() {
+            out += "  optimal play:\n";
+            for (i, step) in self.line.iter().enumerate() {
+                out += &format!("    {:>2}. {:<24} {}\n", i + 1, step.play, step.value);
+            }
+        }
+        for note in &self.notes {
+            out += &format!("  {note}\n");
+        }
+        out
     }
 }
 

@@ -1,13 +1,21 @@
-//! The games `gamesolve verify` checks, each at its built-in size. Each game family has its
-//! own file; [`all`] lists them in table order.
+//! The registered games: what `gamesolve verify` checks, each at its built-in size ([`all`]), and
+//! what `gamesolve stats` can summarize ([`stats_targets`]). Each game family has its own file.
 
 mod synthetic;
 
+use crate::stats::StatsTarget;
 use crate::verify::Workload;
 
 /// Every workload, in table order.
 pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
+    all
+}
+
+/// Every game `gamesolve stats` knows, in the order `gamesolve stats --help` lists them.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    let mut all = Vec::new();
+    all.extend(synthetic::stats_targets());
     all
 }

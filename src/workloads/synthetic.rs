@@ -1,6 +1,7 @@
 //! Seeded random graph games: each engine family on a game no rule of ours could bias.
 
 use crate::check::{OracleSide, check_grundy, check_loopy, check_scores};
+use crate::stats::{self, StatsTarget};
 use crate::verify::{Row, Workload};
 use solver_core::graph::{GraphGame, RandomShape};
 
@@ -30,4 +31,34 @@ pub fn workloads() -> Vec<Workload> {
         })
     };
     vec![loopy(200_000, 1), grundy(100_000, 2), scores(100_000, 3)]
+}
+
+/// Random graph games of any size.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    vec![
+        StatsTarget {
+            name: "random-loopy",
+            params: "nodes=100000 (1..=50000000) seed=1: a seeded random loopy graph game",
+            run: |params| {
+                let nodes = params.number("nodes", 100_000, 1..=50_000_000)?;
+                let seed = params.number("seed", 1, 0..=u64::MAX)?;
+                let game = GraphGame::random(&RandomShape::loopy(nodes), seed);
+                Ok(stats::loopy(format!("random loopy graph n={nodes} s={seed}"), &game, |node| {
+                    format!("node {}", node.index())
+                }))
+            },
+        },
+        StatsTarget {
+            name: "random-dag",
+            params: "nodes=100000 (1..=50000000) seed=1: a seeded random impartial DAG game",
+            run: |params| {
+                let nodes = params.number("nodes", 100_000, 1..=50_000_000)?;
+                let seed = params.number("seed", 1, 0..=u64::MAX)?;
+                let game = GraphGame::random(&RandomShape::acyclic(nodes), seed);
+                Ok(stats::grundy(format!("random impartial DAG n={nodes} s={seed}"), &game, |node| {
+                    format!("node {}", node.index())
+                }))
+            },
+        },
+    ]
 }

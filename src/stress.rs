@@ -1,0 +1,302 @@
+//! `gamesolve check`: stress-test someone else's program against gamesolve's answers, and shrink
+//! the first failure to the smallest input that still fails.
+
+use crate::problems::{JudgeError, Problem};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a `check` run is set up.
+#[derive(Debug, Clone)]
+pub struct StressConfig {
+    /// How many generated inputs to try.
+    pub rounds: u64,
+    /// Cases per generated input.
+    pub cases: usize,
+    /// The first round's generator seed; round `r` uses `seed + r`.
+    pub seed: u64,
+    /// The time limit of one run of the program.
+    pub timeout: Duration,
+    /// The program and its arguments, run directly (no shell).
+    pub command: Vec<OsString>,
+    /// The most extra runs shrinking may spend.
+    pub shrink_budget: usize,
+}
+
+/// What one run of the program did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Run {
+    /// It exited with status 0 and printed this (lossily decoded as UTF-8).
+    Output(String),
+    /// It exited with a failure status or was killed by a signal.
+    Crashed {
+        /// How it ended, e.g. `exit status: 3` or `signal: 11`.
+        status: String,
+        /// The end of what it wrote to standard error.
+        stderr: String,
+    },
+    /// It was still running at the time limit and was killed.
+    TimedOut(Duration),
+}
+
+/// How a program's run differs from gamesolve's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// An answer line differs.
+    WrongLine {
+        /// 1-based line number.
+        line: usize,
+        /// gamesolve's line.
+        expected: String,
+        /// The program's line.
+        found: String,
+    },
+    /// An answer line does not have the shape of an answer at all.
+    Malformed {
+        /// 1-based line number.
+        line: usize,
+        /// The program's line.
+        found: String,
+    },
+    /// The program printed fewer lines than the answer has.
+    MissingLine {
+        /// 1-based number of the first missing line.
+        line: usize,
+        /// gamesolve's line there.
+        expected: String,
+    },
+    /// The program printed more lines than the answer has.
+    ExtraLine {
+        /// 1-based number of the first extra line.
+        line: usize,
+        /// The program's line there.
+        found: String,
+    },
+    /// The program crashed.
+    Crashed {
+        /// How it ended.
+        status: String,
+        /// The end of its standard error.
+        stderr: String,
+    },
+    /// The program ran past the time limit.
+    TimedOut(Duration),
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difference::WrongLine { line, expected, found } => {
+                write!(f, "wrong answer on line {line}: expected `{expected}`, found `{found}`")
+            }
+            Difference::Malformed { line, found } => write!(f, "malformed output on line {line}: `{found}`"),
+            Difference::MissingLine { line, expected } => {
+                write!(f, "missing output: line {line} should be `{expected}`")
+            }
+            Difference::ExtraLine { line, found } => write!(f, "extra output on line {line}: `{found}`"),
+            Difference::Crashed { status, stderr } if stderr.is_empty() => write!(f, "the program crashed ({status})"),
+            Difference::Crashed { status, stderr } => {
+                write!(f, "the program crashed ({status}); its standard error ends with:\n{stderr}")
+            }
+            Difference::TimedOut(limit) => {
+                write!(f, "the program ran past the time limit of {limit:?} and was stopped")
+            }
+        }
+    }
+}
+
+/// A failing input, as small as shrinking could make it.
+#[derive(Debug, Clone)]
+pub struct Counterexample {
+    /// The round that first failed (1-based) and its seed.
+    pub round: u64,
+    /// The generator seed of that round.
+    pub seed: u64,
+    /// The smallest failing input found.
+    pub input: String,
+    /// gamesolve's answer to it.
+    pub expected: String,
+    /// What the program did with it.
+    pub run: Run,
+    /// The first difference.
+    pub difference: Difference,
+    /// Program runs spent shrinking.
+    pub shrink_runs: usize,
+}
+
+/// Why a check could not be carried out at all (as opposed to finding a mismatch).
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    /// The problem cannot generate inputs or judge them.
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    /// The program could not be started.
+    #[error("cannot run `{program}`: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No command was given.
+    #[error("no program to check: give it after `--`")]
+    NoCommand,
+}
+
+/// Runs the program once on `input`, killing it at `timeout`.
+pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Result<Run, StressError> {
+    let (program, args) = command.split_first().ok_or(StressError::NoCommand)?;
+    let spawn_error = |source| StressError::Spawn { program: program.to_string_lossy().into_owned(), source };
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(spawn_error)?;
+    // Feed and drain on threads, so a program that does not read all its input, or writes a
+    // lot before reading, cannot deadlock against us.
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.as_bytes().to_vec();
+    let feeder = std::thread::spawn(move || {
+        // A program may exit without reading everything; that is its business.
+        let _ = stdin.write_all(&input);
+    });
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout is piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr is piped")));
+    let started = Instant::now();
+    let status: Option<ExitStatus> = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if started.elapsed() >= timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(_) => break None,
+        }
+    };
+    let _ = feeder.join();
+    let out = stdout.join().unwrap_or_default();
+    let err = stderr.join().unwrap_or_default();
+    Ok(match status {
+        None => Run::TimedOut(timeout),
+        Some(status) if status.success() => Run::Output(String::from_utf8_lossy(&out).into_owned()),
+        Some(status) => {
+            let err = String::from_utf8_lossy(&err);
+            let tail: Vec<&str> = err.lines().rev().take(5).collect();
+            Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") }
+        }
+    })
+}
+
+/// The first way `run` differs from the `expected` answer, if any. Trailing whitespace on a
+/// line and a missing final newline are forgiven, as judges do.
+pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Difference> {
+    let output = match run {
+        Run::Output(output) => output,
+        Run::Crashed { status, stderr } => {
+            return Some(Difference::Crashed { status: status.clone(), stderr: stderr.clone() });
+        }
+        Run::TimedOut(limit) => return Some(Difference::TimedOut(*limit)),
+    };
+    let mut found = output.lines().map(str::trim_end);
+    for (i, want) in expected.lines().enumerate() {
+        let line = i + 1;
+        match found.next() {
+            None => return Some(Difference::MissingLine { line, expected: want.to_string() }),
+            Some(got) if got == want => {}
+            Some(got) if !problem.is_answer_line(got) => {
+                return Some(Difference::Malformed { line, found: got.to_string() });
+            }
+            Some(got) => {
+                return Some(Difference::WrongLine { line, expected: want.to_string(), found: got.to_string() });
+            }
+        }
+    }
+    let extra = expected.lines().count() + 1;
+    found.find(|l| !l.is_empty()).map(|got| Difference::ExtraLine { line: extra, found: got.to_string() })
+}
+
+/// Runs the check: `Ok(None)` when every round agrees, `Ok(Some(..))` with the shrunk first
+/// failure otherwise. `progress` is told each round as it starts.
+pub fn stress(
+    problem: &dyn Problem,
+    config: &StressConfig,
+    mut progress: impl FnMut(u64),
+) -> Result<Option<Counterexample>, StressError> {
+    let engine = problem.engines()[0];
+    for round in 1..=config.rounds {
+        progress(round);
+        let seed = config.seed.wrapping_add(round - 1);
+        let input = problem.generate(seed, config.cases)?;
+        let expected = problem.judge(&input, engine)?;
+        let run = run_program(&config.command, &input, config.timeout)?;
+        if let Some(difference) = compare(problem, &expected, &run) {
+            let failure = Counterexample { round, seed, input, expected, run, difference, shrink_runs: 0 };
+            return Ok(Some(shrink(problem, config, failure)?));
+        }
+    }
+    Ok(None)
+}
+
+/// Narrows a failure to one case, then simplifies that case while it keeps failing, spending at
+/// most `config.shrink_budget` program runs (the budget also stops a problem whose variants
+/// would lead in circles).
+fn shrink(problem: &dyn Problem, config: &StressConfig, best: Counterexample) -> Result<Counterexample, StressError> {
+    let mut shrinker = Shrinker { problem, config, runs: 0, best };
+    let cases = problem.split_cases(&shrinker.best.input)?;
+    if cases.len() > 1 {
+        for case in cases {
+            if shrinker.out_of_runs() || shrinker.still_fails(case)? {
+                break;
+            }
+        }
+    }
+    'simpler: while !shrinker.out_of_runs() {
+        for candidate in problem.shrink(&shrinker.best.input) {
+            if shrinker.out_of_runs() {
+                break 'simpler;
+            }
+            if candidate != shrinker.best.input && shrinker.still_fails(candidate)? {
+                continue 'simpler;
+            }
+        }
+        break;
+    }
+    shrinker.best.shrink_runs = shrinker.runs;
+    Ok(shrinker.best)
+}
+
+struct Shrinker<'a> {
+    problem: &'a dyn Problem,
+    config: &'a StressConfig,
+    runs: usize,
+    best: Counterexample,
+}
+
+impl Shrinker<'_> {
+    fn out_of_runs(&self) -> bool {
+        self.runs >= self.config.shrink_budget
+    }
+
+    /// Runs the program on `candidate`; if it still fails, the candidate becomes the best.
+    fn still_fails(&mut self, candidate: String) -> Result<bool, StressError> {
+        // A variant gamesolve itself rejects is not a valid input: skip it without a run.
+        let Ok(expected) = self.problem.judge(&candidate, self.problem.engines()[0]) else { return Ok(false) };
+        self.runs += 1;
+        let run = run_program(&self.config.command, &candidate, self.config.timeout)?;
+        let Some(difference) = compare(self.problem, &expected, &run) else { return Ok(false) };
+        self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
+        Ok(true)
+    }
+}

@@ -1,0 +1,130 @@
+//! End-to-end tests of the workbench commands: gen, check, explain, stats, and JSON output.
+
+use gamesolve::problems::PROBLEMS;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
+
+fn gamesolve(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes()).expect("stdin accepts the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn gen_output_is_accepted_by_judge_for_every_problem_and_repeats_by_seed() {
+    for problem in PROBLEMS {
+        for (seed, cases) in [(1, 1), (2, 5), (3, 20), (4, 3)] {
+            let args = ["gen", problem.id(), "--seed", &seed.to_string(), "--cases", &cases.to_string()];
+            let generated = gamesolve(&args, "");
+            assert_eq!(
+                generated.status.code(),
+                Some(0),
+                "{}: {}",
+                problem.id(),
+                String::from_utf8_lossy(&generated.stderr)
+            );
+            let input = stdout(&generated);
+            assert_eq!(stdout(&gamesolve(&args, "")), input, "{}: the same seed gives the same input", problem.id());
+            let judged = gamesolve(&["judge", problem.id()], &input);
+            assert_eq!(
+                judged.status.code(),
+                Some(0),
+                "{} rejects its own generated input:\n{input}\n{}",
+                problem.id(),
+                String::from_utf8_lossy(&judged.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn check_passes_a_correct_program() {
+    let out = gamesolve(
+        &["check", "loopy-graph", "--rounds", "30", "--", BIN, "judge", "loopy-graph", "--engine", "unmoves"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "loopy-graph: 30 rounds of 10 cases, every answer agrees with gamesolve.\n");
+}
+
+#[test]
+fn check_catches_a_wrong_program_and_shrinks_the_counterexample() {
+    // A "solution" that calls every draw a loss in 7.
+    let script = format!("{BIN} judge loopy-graph | sed 's/^draw$/loss in 7/'");
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "50", "--cases", "12", "--", "sh", "-c", &script], "");
+    assert_eq!(out.status.code(), Some(1));
+    let report = stdout(&out);
+    assert!(report.contains("wrong answer on line 1: expected `draw`, found `loss in 7`"), "{report}");
+    // The smallest draw there is: one node whose only move loops back to itself.
+    assert!(report.contains("smallest failing input (shrunk with"), "{report}");
+    assert!(report.contains("\n1 1\n-\n0 0\n\ngamesolve answers:\ndraw\n"), "{report}");
+    assert!(report.contains("why (gamesolve explain):\nnode 0: draw"), "{report}");
+}
+
+#[test]
+fn check_reports_a_malformed_line_a_crash_and_a_hang_as_what_they_are() {
+    let malformed = format!("{BIN} judge loopy-graph | sed '1s/.*/wins/'");
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "3", "--", "sh", "-c", &malformed], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("malformed output on line 1: `wins`"), "{}", stdout(&out));
+
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "3", "--", "sh", "-c", "echo oops >&2; exit 3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("the program crashed (exit status: 3); its standard error ends with:\noops"),
+        "{}",
+        stdout(&out)
+    );
+
+    let started = std::time::Instant::now();
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "3", "--timeout", "0.2", "--", "sleep", "30"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("the program ran past the time limit of 200ms and was stopped"), "{}", stdout(&out));
+    assert!(started.elapsed().as_secs() < 25, "the hanging program was not stopped");
+
+    let out = gamesolve(&["check", "loopy-graph", "--", "/no/such/program"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot run `/no/such/program`"));
+}
+
+#[test]
+fn json_output_follows_the_documented_schema() {
+    let input = "2 1\n- L\n0 1\n";
+    let parse = |out: Output| -> serde_json::Value { serde_json::from_slice(&out.stdout).expect("valid JSON") };
+    let judged = parse(gamesolve(&["judge", "loopy-graph", "--format", "json"], input));
+    assert_eq!(judged["answers"], serde_json::json!(["win in 1", "loss in 0"]));
+    assert_eq!(judged["engine"], "reverse-graph");
+    let explained = parse(gamesolve(&["explain", "loopy-graph", "--format", "json"], input));
+    assert_eq!(explained["cases"][0]["title"], "node 0");
+    assert_eq!(explained["cases"][0]["moves"][0], serde_json::json!({"move": "1", "value": "win in 1"}));
+    let stats = parse(gamesolve(&["stats", "random-loopy", "nodes=500", "--format", "json"], ""));
+    assert_eq!(stats["positions"], 500);
+    assert_eq!(stats["engines"].as_array().map(Vec::len), Some(3));
+    let verified = parse(gamesolve(&["verify", "--only", "scoring", "--format", "json"], ""));
+    assert_eq!(verified["failures"], 0);
+    assert_eq!(verified["games"][0]["oracle"], "agrees");
+}
+
+#[test]
+fn stats_summarizes_a_space() {
+    let out = gamesolve(&["stats", "random-loopy", "nodes=2000", "seed=5"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    // Timings and memory vary from run to run: snapshot everything above them.
+    let stable = text.split("engines:").next().expect("a report");
+    insta::assert_snapshot!("stats_random_loopy", stable);
+    assert_eq!(gamesolve(&["stats", "random-loopy", "nodes=0"], "").status.code(), Some(2));
+    assert_eq!(gamesolve(&["stats", "random-loopy", "colour=red"], "").status.code(), Some(2));
+}
