@@ -2,6 +2,7 @@
 //! own file; [`all`] lists them in table order.
 
 mod synthetic;
+mod xiangqi;
 
 use crate::verify::Workload;
 
@@ -9,5 +10,6 @@ use crate::verify::Workload;
 pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
+    all.extend(xiangqi::workloads());
     all
 }
