@@ -13,7 +13,7 @@ use xiangqi::{Board, Endgame, Position, Side, Square, Verdict};
 /// The most cases an input may hold.
 const MAX_CASES: u32 = 10_000_000;
 
-/// The oracle's budget: every position reachable from any start of the game is about 16,500
+/// The oracle's budget: every position reachable from any start of the game is 16,013
 /// plain boards (the 14,420 positions, plus the boards the captures of a General leave).
 const ORACLE_BUDGET: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
 
@@ -42,10 +42,7 @@ impl Problem for Hdu5897 {
         check_engine(self, engine)?;
         let cases = parse(input)?;
         let mut out = String::with_capacity(cases.len() * 21);
-        let mut line = |verdict: Verdict| match verdict {
-            Verdict::BobWins { plies } => writeln!(out, "Lose in {plies} steps T.T!").expect("infallible"),
-            Verdict::AliceWins { .. } | Verdict::Endless => out.push_str("Lucky guy!\n"),
-        };
+        let mut line = |verdict: Verdict| writeln!(out, "{verdict}").expect("writing to a String cannot fail");
         match RetrogradeEngine::from_name(engine) {
             Some(engine) => {
                 let (game, table) = (Endgame::new(), solve(engine)?);
@@ -121,7 +118,7 @@ fn explain_case(out: &mut String, k: usize, position: &Position, game: &Endgame,
         Verdict::AliceWins { plies } => format!("Alice captures Bob's General on ply {plies}"),
         Verdict::Endless => "Bob cannot force a capture: play goes on forever, which counts for Alice".to_string(),
     };
-    writeln!(out, "verdict: {}  {why}", verdict.judge_line()).expect("infallible");
+    writeln!(out, "verdict: {verdict}  {why}").expect("infallible");
     writeln!(out, "optimal play:\n  ply  player  {:<52}  left", "move").expect("infallible");
     let limit = value.remoteness().map_or(ENDLESS_PLIES, |r| r as usize);
     let line: Vec<Position> =
