@@ -2,6 +2,7 @@
 //! what `gamesolve stats` can summarize ([`stats_targets`]). Each game family has its own file.
 
 mod synthetic;
+mod xiangqi;
 
 use crate::stats::StatsTarget;
 use crate::verify::Workload;
@@ -10,6 +11,7 @@ use crate::verify::Workload;
 pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
+    all.extend(xiangqi::workloads());
     all
 }
 

@@ -1,0 +1,158 @@
+//! `hdu5897`: HDU 5897 "The Game", the xiangqi endgame General + Horse against a lone General.
+//! Contract: ../shared/problems/hdu5897/README.md.
+
+use super::{JudgeError, Problem, check_engine};
+use crate::input::Tokens;
+use oracle::{Budget, solve_loopy};
+use solver_core::play::principal_variation;
+use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateSpace};
+use std::fmt::Write;
+use xiangqi::plain::{PlainBoard, PlainRules};
+use xiangqi::{Board, Endgame, Position, Side, Square, Verdict};
+
+/// The most cases an input may hold.
+const MAX_CASES: u32 = 10_000_000;
+
+/// The oracle's budget: every position reachable from any start of the game is 16,013
+/// plain boards (the 14,420 positions, plus the boards the captures of a General leave).
+const ORACLE_BUDGET: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+
+/// How many plies of endless play `explain` shows.
+const ENDLESS_PLIES: usize = 4;
+
+/// `hdu5897`: T positions `x1 y1 x2 y2 x3 y3 p` (the Horse, Bob's General, Alice's General, who
+/// moves first: 0 Alice, 1 Bob); for each, `Lose in X steps T.T!` if Bob captures Alice's General
+/// after X moves of both players under optimal play, else `Lucky guy!`.
+pub struct Hdu5897;
+
+impl Problem for Hdu5897 {
+    fn id(&self) -> &'static str {
+        "hdu5897"
+    }
+
+    fn title(&self) -> &'static str {
+        "xiangqi endgame: General + Horse against a lone General (HDU 5897 The Game)"
+    }
+
+    fn engines(&self) -> &'static [&'static str] {
+        &["reverse-graph", "unmoves", "layered", "oracle"]
+    }
+
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError> {
+        check_engine(self, engine)?;
+        let cases = parse(input)?;
+        let mut out = String::with_capacity(cases.len() * 21);
+        let mut line = |verdict: Verdict| writeln!(out, "{verdict}").expect("writing to a String cannot fail");
+        match RetrogradeEngine::from_name(engine) {
+            Some(engine) => {
+                let (game, table) = (Endgame::new(), solve(engine)?);
+                cases.iter().for_each(|p| line(Verdict::new(p.to_move(), table.get(game.rank(p)))));
+            }
+            None => {
+                let values = solve_loopy(&PlainRules, cases.iter().map(PlainBoard::from_position), ORACLE_BUDGET)?;
+                cases.iter().for_each(|p| line(Verdict::new(p.to_move(), values[&PlainBoard::from_position(p)])));
+            }
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+        let cases = parse(input)?;
+        let (game, table) = (Endgame::new(), solve(RetrogradeEngine::ReverseGraph)?);
+        let mut out = String::new();
+        for (k, position) in cases.iter().enumerate() {
+            explain_case(&mut out, k + 1, position, &game, &table);
+        }
+        Ok(out)
+    }
+}
+
+fn solve(engine: RetrogradeEngine) -> Result<OutcomeTable, JudgeError> {
+    engine.solve(&Endgame::new()).map_err(|e| JudgeError::TooLarge(e.to_string()))
+}
+
+fn parse(input: &str) -> Result<Vec<Position>, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let count = tokens.number("the number of cases T", 0..=MAX_CASES)?;
+    // Capacity from the input size, not the declared count: a case takes at least 14 bytes.
+    let mut cases = Vec::with_capacity((count as usize).min(input.len() / 14 + 1));
+    for k in 1..=count {
+        let start = tokens.clone();
+        let mut square = |what: &str, rows, columns| -> Result<Square, JudgeError> {
+            let x = tokens.number(format_args!("{what} row in case {k}"), rows)?;
+            let y = tokens.number(format_args!("{what} column in case {k}"), columns)?;
+            Ok(Square::new(x, y).expect("the ranges keep points on the board"))
+        };
+        let horse = square("the Horse's", 0..=9, 0..=8)?;
+        let bob = square("Bob's General's", 7..=9, 3..=5)?;
+        let alice = square("Alice's General's", 0..=2, 3..=5)?;
+        let to_move = match tokens.number(format_args!("who moves first p in case {k}"), 0..=1u8)? {
+            0 => Side::Alice,
+            _ => Side::Bob,
+        };
+        let board =
+            Board::new(Some(horse), bob, alice).map_err(|e| start.clone().error_here(format_args!("case {k}: {e}")))?;
+        cases.push(Position::in_play(board, to_move));
+    }
+    tokens.expect_end("the last case")?;
+    Ok(cases)
+}
+
+fn explain_case(out: &mut String, k: usize, position: &Position, game: &Endgame, table: &OutcomeTable) {
+    let Position::InPlay { board, to_move } = *position else { return };
+    let horse = board.horse().map_or("captured".to_string(), |h| h.to_string());
+    writeln!(
+        out,
+        "case {k}: {to_move} to move; H Bob's Horse {horse}, B Bob's General {}, A Alice's General {}",
+        board.bob(),
+        board.alice()
+    )
+    .expect("infallible");
+    out.push_str(&board.diagram());
+    let value = table.get(game.rank(position));
+    let verdict = Verdict::new(to_move, value);
+    let why = match verdict {
+        Verdict::BobWins { plies } => {
+            format!("Bob captures Alice's General on ply {plies} (Bob hurries, Alice delays)")
+        }
+        Verdict::AliceWins { plies } => format!("Alice captures Bob's General on ply {plies}"),
+        Verdict::Endless => "Bob cannot force a capture: play goes on forever, which counts for Alice".to_string(),
+    };
+    writeln!(out, "verdict: {verdict}  {why}").expect("infallible");
+    writeln!(out, "optimal play:\n  ply  player  {:<52}  left", "move").expect("infallible");
+    let limit = value.remoteness().map_or(ENDLESS_PLIES, |r| r as usize);
+    let line: Vec<Position> =
+        principal_variation(game, table, game.rank(position), limit).into_iter().map(|id| game.unrank(id)).collect();
+    for (ply, pair) in line.windows(2).enumerate() {
+        let left = match table.get(game.rank(&pair[1])).remoteness() {
+            Some(r) => r.to_string(),
+            None => "endless".to_string(),
+        };
+        let (mover, how) = (pair[0].to_move().name(), describe(&pair[0], &pair[1]));
+        writeln!(out, "  {:>3}  {mover:<6}  {how:<52}  {left:>4}", ply + 1).expect("infallible");
+    }
+    if value == Outcome::Draw {
+        out.push_str("  ...  and so on forever\n");
+    }
+}
+
+/// The move from `before` to `after` in words.
+fn describe(before: &Position, after: &Position) -> String {
+    let Position::InPlay { board, to_move } = before else { return "the game is over".to_string() };
+    let (h, b, a) = (board.horse(), board.bob(), board.alice());
+    match (after, to_move) {
+        (Position::GeneralCaptured { .. }, Side::Bob) => match h {
+            Some(h) if Endgame::horse_attacks(board) => format!("Horse {h} takes Alice's General at {a}"),
+            _ => format!("General {b} flies to {a}, taking Alice's General"),
+        },
+        (Position::GeneralCaptured { .. }, Side::Alice) => format!("General {a} flies to {b}, taking Bob's General"),
+        (Position::InPlay { board: next, .. }, Side::Bob) => match (h, next.horse()) {
+            (Some(from), Some(to)) if from != to => format!("Horse {from} -> {to}"),
+            _ => format!("General {b} -> {}", next.bob()),
+        },
+        (Position::InPlay { board: next, .. }, Side::Alice) if h == Some(next.alice()) => {
+            format!("General {a} takes the Horse at {}", next.alice())
+        }
+        (Position::InPlay { board: next, .. }, Side::Alice) => format!("General {a} -> {}", next.alice()),
+    }
+}
