@@ -71,7 +71,8 @@ fn explain_shows_the_board_the_verdict_and_the_line_of_play() {
     //   along its own column or sideways without entering the other's open column: endless.
     // - case 3: Bob to move with the Horse behind Alice on the open column 4: the General flies
     //   from (9,4) to (1,4) at once.
-    let out = problem().explain("3\n2 6 9 5 2 3 1\n0 4 7 3 1 4 0\n0 4 9 4 1 4 1\n").expect("valid input");
+    let cases = problem().explain("3\n2 6 9 5 2 3 1\n0 4 7 3 1 4 0\n0 4 9 4 1 4 1\n").expect("valid input");
+    let out: String = cases.iter().map(|c| c.to_text()).collect::<Vec<_>>().join("\n");
     insta::assert_snapshot!("explain_hdu5897", out);
 }
 

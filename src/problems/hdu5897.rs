@@ -1,10 +1,11 @@
 //! `hdu5897`: HDU 5897 "The Game", the xiangqi endgame General + Horse against a lone General.
 //! Contract: ../shared/problems/hdu5897/README.md.
 
-use super::{JudgeError, Problem, check_engine};
+use super::{Explanation, JudgeError, MoveValue, Problem, check_engine};
 use crate::input::Tokens;
 use oracle::{Budget, solve_loopy};
-use solver_core::play::principal_variation;
+use solver_core::graph::SplitMix64;
+use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateSpace};
 use std::fmt::Write;
 use xiangqi::plain::{PlainBoard, PlainRules};
@@ -56,15 +57,52 @@ impl Problem for Hdu5897 {
         Ok(out)
     }
 
-    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let cases = parse(input)?;
         let (game, table) = (Endgame::new(), solve(RetrogradeEngine::ReverseGraph)?);
-        let mut out = String::new();
-        for (k, position) in cases.iter().enumerate() {
-            explain_case(&mut out, k + 1, position, &game, &table);
+        Ok(cases.iter().enumerate().map(|(k, position)| explain_case(k + 1, position, &game, &table)).collect())
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = format!("{cases}\n");
+        let mut pick = |low: u8, high: u8| low + rng.below((high - low + 1) as u64) as u8;
+        let mut made = 0;
+        while made < cases {
+            let (bob, alice) = (Square::new(pick(7, 9), pick(3, 5)), Square::new(pick(0, 2), pick(3, 5)));
+            // Half the Horses start near Alice's palace, where hobbling, captures and the
+            // Horse standing between the Generals all happen; the rest anywhere.
+            let horse =
+                if pick(0, 1) == 0 { Square::new(pick(0, 4), pick(1, 7)) } else { Square::new(pick(0, 9), pick(0, 8)) };
+            let to_move = if pick(0, 1) == 0 { Side::Alice } else { Side::Bob };
+            let (Some(bob), Some(alice), Some(horse)) = (bob, alice, horse) else { continue };
+            if let Ok(board) = Board::new(Some(horse), bob, alice) {
+                out += &input_line(&Position::in_play(board, to_move));
+                out += "\n";
+                made += 1;
+            }
         }
         Ok(out)
     }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(parse(input)?.iter().map(|p| format!("1\n{}\n", input_line(p))).collect())
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        let steps = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+        line == "Lucky guy!"
+            || line.strip_prefix("Lose in ").and_then(|r| r.strip_suffix(" steps T.T!")).is_some_and(steps)
+    }
+}
+
+/// A position as one line of judge input: `x1 y1 x2 y2 x3 y3 p`.
+fn input_line(position: &Position) -> String {
+    let Position::InPlay { board, to_move } = position else { return String::new() };
+    let horse = board.horse().expect("judge positions have the Horse on the board");
+    let p = if *to_move == Side::Alice { 0 } else { 1 };
+    let (b, a) = (board.bob(), board.alice());
+    format!("{} {} {} {} {} {} {p}", horse.x(), horse.y(), b.x(), b.y(), a.x(), a.y())
 }
 
 fn solve(engine: RetrogradeEngine) -> Result<OutcomeTable, JudgeError> {
@@ -98,42 +136,50 @@ fn parse(input: &str) -> Result<Vec<Position>, JudgeError> {
     Ok(cases)
 }
 
-fn explain_case(out: &mut String, k: usize, position: &Position, game: &Endgame, table: &OutcomeTable) {
-    let Position::InPlay { board, to_move } = *position else { return };
+fn explain_case(k: usize, position: &Position, game: &Endgame, table: &OutcomeTable) -> Explanation {
+    let mut explanation = Explanation { title: format!("case {k}"), ..Default::default() };
+    let Position::InPlay { board, to_move } = *position else { return explanation };
     let horse = board.horse().map_or("captured".to_string(), |h| h.to_string());
-    writeln!(
-        out,
-        "case {k}: {to_move} to move; H Bob's Horse {horse}, B Bob's General {}, A Alice's General {}",
+    explanation.picture = format!(
+        "{to_move} to move; H Bob's Horse {horse}, B Bob's General {}, A Alice's General {}\n{}",
         board.bob(),
-        board.alice()
-    )
-    .expect("infallible");
-    out.push_str(&board.diagram());
-    let value = table.get(game.rank(position));
+        board.alice(),
+        board.diagram()
+    );
+    let id = game.rank(position);
+    let value = table.get(id);
     let verdict = Verdict::new(to_move, value);
-    let why = match verdict {
+    explanation.verdict = verdict.to_string();
+    explanation.value = format!("{value} for {to_move}, the player to move");
+    explanation.notes.push(match verdict {
         Verdict::BobWins { plies } => {
-            format!("Bob captures Alice's General on ply {plies} (Bob hurries, Alice delays)")
+            format!("Bob captures Alice's General on ply {plies} (Bob hurries, Alice delays).")
         }
-        Verdict::AliceWins { plies } => format!("Alice captures Bob's General on ply {plies}"),
-        Verdict::Endless => "Bob cannot force a capture: play goes on forever, which counts for Alice".to_string(),
-    };
-    writeln!(out, "verdict: {verdict}  {why}").expect("infallible");
-    writeln!(out, "optimal play:\n  ply  player  {:<52}  left", "move").expect("infallible");
+        Verdict::AliceWins { plies } => format!("Alice captures Bob's General on ply {plies}."),
+        Verdict::Endless => "Bob cannot force a capture: play goes on forever, which counts for Alice.".to_string(),
+    });
+    explanation.moves = ranked_moves(game, table, id)
+        .into_iter()
+        .map(|(child, v)| MoveValue { play: describe(position, &game.unrank(child)), value: v.backed_up().to_string() })
+        .collect();
     let limit = value.remoteness().map_or(ENDLESS_PLIES, |r| r as usize);
     let line: Vec<Position> =
-        principal_variation(game, table, game.rank(position), limit).into_iter().map(|id| game.unrank(id)).collect();
-    for (ply, pair) in line.windows(2).enumerate() {
-        let left = match table.get(game.rank(&pair[1])).remoteness() {
-            Some(r) => r.to_string(),
-            None => "endless".to_string(),
-        };
-        let (mover, how) = (pair[0].to_move().name(), describe(&pair[0], &pair[1]));
-        writeln!(out, "  {:>3}  {mover:<6}  {how:<52}  {left:>4}", ply + 1).expect("infallible");
-    }
+        principal_variation(game, table, id, limit).into_iter().map(|id| game.unrank(id)).collect();
+    explanation.line = line
+        .windows(2)
+        .map(|pair| {
+            let left = match table.get(game.rank(&pair[1])).remoteness() {
+                Some(1) => "1 ply left".to_string(),
+                Some(r) => format!("{r} plies left"),
+                None => "endless".to_string(),
+            };
+            MoveValue { play: format!("{}: {}", pair[0].to_move().name(), describe(&pair[0], &pair[1])), value: left }
+        })
+        .collect();
     if value == Outcome::Draw {
-        out.push_str("  ...  and so on forever\n");
+        explanation.notes.push(format!("Only the first {ENDLESS_PLIES} plies of endless play are shown."));
     }
+    explanation
 }
 
 /// The move from `before` to `after` in words.

@@ -100,14 +100,19 @@ impl Explanation {
         for row in self.picture.lines() {
             out += &format!("  {row}\n");
         }
+        let width = |list: &[MoveValue]| list.iter().map(|m| m.play.chars().count()).max().unwrap_or(0);
         if !self.moves.is_empty() {
-            let moves: Vec<String> = self.moves.iter().map(|m| format!("{} ({})", m.play, m.value)).collect();
-            out += &format!("  moves, best first: {}\n", moves.join(", "));
+            out += "  moves, best first:\n";
+            let width = width(&self.moves);
+            for m in &self.moves {
+                out += &format!("    {:<width$}   {}\n", m.play, m.value);
+            }
         }
         if !self.line.is_empty() {
             out += "  optimal play:\n";
+            let width = width(&self.line);
             for (i, step) in self.line.iter().enumerate() {
-                out += &format!("    {:>2}. {:<24} {}\n", i + 1, step.play, step.value);
+                out += &format!("    {:>2}. {:<width$}   {}\n", i + 1, step.play, step.value);
             }
         }
         for note in &self.notes {
