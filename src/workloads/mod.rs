@@ -19,5 +19,6 @@ pub fn all() -> Vec<Workload> {
 pub fn stats_targets() -> Vec<StatsTarget> {
     let mut all = Vec::new();
     all.extend(synthetic::stats_targets());
+    all.extend(xiangqi::stats_targets());
     all
 }
