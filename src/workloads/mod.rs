@@ -1,6 +1,8 @@
 //! The games `gamesolve verify` checks, each at its built-in size. Each game family has its
 //! own file; [`all`] lists them in table order.
 
+mod graph_tokens;
+mod nim;
 mod synthetic;
 
 use crate::verify::Workload;
@@ -9,5 +11,7 @@ use crate::verify::Workload;
 pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
+    all.extend(nim::workloads());
+    all.extend(graph_tokens::workloads());
     all
 }

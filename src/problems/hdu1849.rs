@@ -1,0 +1,102 @@
+//! `hdu1849`: HDU 1849 "Rabbit and Grass". Pieces on a strip move left; a piece on cell `k` is
+//! a Nim heap of `k` stones, so the position is a sum of Nim heaps.
+
+use super::{JudgeError, Problem, check_engine};
+use crate::input::Tokens;
+use nim::plain::{PlainPiles, Take};
+use nim::{SubtractionGame, nim_value};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::{Nimber, Outcome};
+
+const MAX_PIECES: u32 = 1000;
+const MAX_CELL: u32 = 1000;
+
+/// The oracle searches whole positions of at most this many states (an upper bound is checked
+/// before searching, so a large case is declined at once).
+const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+
+/// `hdu1849`: contract in ../shared/problems/hdu1849. Engines: `grundy` (solver-core's table
+/// of Nim heaps), `formula` (a heap's value is its size), `oracle` (win/loss search on every
+/// piece at once).
+pub struct Hdu1849;
+
+/// The cases of an input: the cells of every piece, case after case.
+struct Cases {
+    cells: Vec<u32>,
+    /// `ends[c]`: where case `c`'s pieces end in `cells`.
+    ends: Vec<usize>,
+}
+
+impl Cases {
+    fn each(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(start, &end)| &self.cells[start..end])
+    }
+}
+
+impl Problem for Hdu1849 {
+    fn id(&self) -> &'static str {
+        "hdu1849"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 1849 Rabbit and Grass: pieces moving left on a strip, a sum of Nim heaps"
+    }
+
+    fn engines(&self) -> &'static [&'static str] {
+        &["grundy", "formula", "oracle"]
+    }
+
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError> {
+        check_engine(self, engine)?;
+        let cases = parse(input)?;
+        let mut out = String::with_capacity(cases.ends.len() * 12);
+        let table = match engine {
+            "grundy" => {
+                let max = cases.cells.iter().copied().max().unwrap_or(0);
+                SubtractionGame::nim(max).expect("cells are at most 1000").values()
+            }
+            _ => Vec::new(),
+        };
+        for cells in cases.each() {
+            let rabbit_wins = match engine {
+                "grundy" => cells.iter().map(|&k| table[k as usize]).sum::<Nimber>().is_win(),
+                "formula" => cells.iter().map(|&k| nim_value(k)).sum::<Nimber>().is_win(),
+                _ => oracle_wins(cells)?,
+            };
+            out += if rabbit_wins { "Rabbit Win!\n" } else { "Grass Win!\n" };
+        }
+        Ok(out)
+    }
+}
+
+/// Whether the first player wins, by searching every position of all the pieces together.
+fn oracle_wins(cells: &[u32]) -> Result<bool, OracleError> {
+    // Positions are tuples of cells no larger than the start's: their count bounds the search.
+    let bound = cells.iter().fold(1u64, |n, &k| n.saturating_mul(k as u64 + 1));
+    if bound > ORACLE.max_states as u64 {
+        return Err(OracleError::OverBudget { max_states: ORACLE.max_states, max_depth: ORACLE.max_depth });
+    }
+    let rules = PlainPiles { rules: vec![Take::Any] };
+    let start = PlainPiles::state(cells.iter().map(|&k| (0, k)));
+    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    Ok(matches!(values[&start], Outcome::Win(_)))
+}
+
+fn parse(input: &str) -> Result<Cases, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Cases { cells: Vec::new(), ends: Vec::new() };
+    for case in 1.. {
+        let m = tokens
+            .number(format_args!("the number of pieces of case {case}, or 0 to end the input"), 0..=MAX_PIECES)?;
+        if m == 0 {
+            break;
+        }
+        for i in 1..=m {
+            cases.cells.push(tokens.number(format_args!("the cell of piece {i} of case {case}"), 0..=MAX_CELL)?);
+        }
+        cases.ends.push(cases.cells.len());
+    }
+    tokens.expect_end("the 0 that ends the input")?;
+    Ok(cases)
+}
