@@ -9,8 +9,6 @@ use nim::northcott::{BoardState, NorthcottBoard, Player, nim_sum};
 use nim::plain::{PlainHeap, PlainNorthcott, PlainPiles, Take};
 use oracle::{Budget, OracleError, solve_loopy};
 use solver_core::{Nimber, Outcome, Rules, StateId, StateSpace};
-use std::fmt::Debug;
-use std::hash::Hash;
 use std::time::{Duration, Instant};
 
 /// Heaps of every size, a sum of heaps, and the real Northcott board.
@@ -104,10 +102,7 @@ pub(super) fn whole_positions<R: Rules>(
     value: impl Fn(&R::State) -> Nimber,
     budget: Budget,
     engine_time: Duration,
-) -> Result<Row, Failure>
-where
-    R::State: Clone + Eq + Hash + Debug,
-{
+) -> Result<Row, Failure> {
     let started = Instant::now();
     let timings = vec![("grundy", engine_time)];
     let outcomes = match solve_loopy(rules, starts, budget) {
