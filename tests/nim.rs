@@ -38,12 +38,12 @@ fn hdu1849_input() -> impl Strategy<Value = String> {
     })
 }
 
-/// hdu1730 input: boards of up to 3 rows and 6 columns, each row's pieces on distinct cells,
-/// Tom's piece left or right of Jerry's.
+/// hdu1730 input: boards of up to 2 rows of 6 columns or 3 rows of 5, each row's pieces on
+/// distinct cells, Tom's piece left or right of Jerry's.
 fn hdu1730_input() -> impl Strategy<Value = String> {
     let board = (2..=6u32).prop_flat_map(|m| {
         let row = (1..=m, 1..m).prop_map(move |(tom, other)| (tom, if other >= tom { other + 1 } else { other }));
-        (Just(m), proptest::collection::vec(row, 1..=3))
+        (Just(m), proptest::collection::vec(row, 1..=if m <= 5 { 3 } else { 2 }))
     });
     proptest::collection::vec(board, 1..=3).prop_map(|boards| {
         let mut input = String::new();

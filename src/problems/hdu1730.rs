@@ -50,6 +50,13 @@ impl Problem for Hdu1730 {
             }
             _ => Vec::new(),
         };
+        // Decline before searching anything, rather than after the boards that fit.
+        if engine == "oracle" && boards.iter().any(|b| oracle_bound(b.cols, b.rows.len()) > ORACLE.max_states as u64) {
+            return Err(JudgeError::Oracle(OracleError::OverBudget {
+                max_states: ORACLE.max_states,
+                max_depth: ORACLE.max_depth,
+            }));
+        }
         let mut out = String::with_capacity(boards.len() * 10);
         for board in &boards {
             let rows = &rows[board.rows.clone()];
@@ -64,14 +71,15 @@ impl Problem for Hdu1730 {
     }
 }
 
+/// An upper bound on the positions the oracle searches on a board: no piece ever passes the
+/// other, so a row keeps its side, C(cols, 2) placements; and two turns.
+fn oracle_bound(cols: u32, rows: usize) -> u64 {
+    let per_row = cols as u64 * (cols as u64 - 1) / 2;
+    (0..rows).fold(2u64, |n, _| n.saturating_mul(per_row))
+}
+
 /// Whether Tom, moving first, wins on the real board, searched without the Nim reduction.
 fn oracle_wins(cols: u32, rows: &[Row]) -> Result<bool, OracleError> {
-    // No piece ever passes the other, so a row keeps its side: C(cols, 2) placements, two turns.
-    let per_row = cols as u64 * (cols as u64 - 1) / 2;
-    let bound = rows.iter().fold(2u64, |n, _| n.saturating_mul(per_row));
-    if bound > ORACLE.max_states as u64 {
-        return Err(OracleError::OverBudget { max_states: ORACLE.max_states, max_depth: ORACLE.max_depth });
-    }
     let rules = PlainNorthcott { cols };
     let start = PlainNorthcott::state(rows.iter().map(|r| (r.tom, r.jerry)), true);
     let values = solve_loopy(&rules, [start.clone()], ORACLE)?;

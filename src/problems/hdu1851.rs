@@ -52,10 +52,17 @@ impl Problem for Hdu1851 {
                 .collect(),
             _ => Vec::new(),
         };
-        let mut out = String::with_capacity(ends.len() * 4);
         let starts = std::iter::once(0).chain(ends.iter().copied());
-        for (start, &end) in starts.zip(&ends) {
-            let case = &piles[start..end];
+        let cases: Vec<&[Pile]> = starts.zip(&ends).map(|(start, &end)| &piles[start..end]).collect();
+        // Decline before searching anything, rather than after the cases that fit.
+        if engine == "oracle" && cases.iter().any(|case| oracle_bound(case) > ORACLE.max_states as u64) {
+            return Err(JudgeError::Oracle(OracleError::OverBudget {
+                max_states: ORACLE.max_states,
+                max_depth: ORACLE.max_depth,
+            }));
+        }
+        let mut out = String::with_capacity(ends.len() * 4);
+        for case in cases {
             let first_wins = match engine {
                 "grundy" => {
                     case.iter().map(|p| tables[p.max_take as usize][p.stones as usize]).sum::<Nimber>().is_win()
@@ -70,12 +77,13 @@ impl Problem for Hdu1851 {
     }
 }
 
+/// An upper bound on the positions the oracle searches: tuples of piles no larger than the start's.
+fn oracle_bound(piles: &[Pile]) -> u64 {
+    piles.iter().fold(1u64, |n, p| n.saturating_mul(p.stones as u64 + 1))
+}
+
 /// Whether the first player wins, by searching every position of all the piles together.
 fn oracle_wins(piles: &[Pile]) -> Result<bool, OracleError> {
-    let bound = piles.iter().fold(1u64, |n, p| n.saturating_mul(p.stones as u64 + 1));
-    if bound > ORACLE.max_states as u64 {
-        return Err(OracleError::OverBudget { max_states: ORACLE.max_states, max_depth: ORACLE.max_depth });
-    }
     // Rule number L takes at most L stones.
     let rules = PlainPiles { rules: (0..=MAX_TAKE).map(Take::AtMost).collect() };
     let start = PlainPiles::state(piles.iter().map(|p| (p.max_take as usize, p.stones)));
