@@ -3,8 +3,13 @@
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
 //! test corpus (tests/corpus/<id>.toml) all find it there.
 
+mod hdu1524;
+mod hdu1730;
+mod hdu1849;
+mod hdu1851;
 mod hdu5897;
 mod loopy_graph;
+mod sums;
 
 use crate::input::InputError;
 use oracle::OracleError;
@@ -148,7 +153,14 @@ pub enum JudgeError {
 }
 
 /// Every judge problem, in the order `gamesolve list` shows them.
-pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph, &hdu5897::Hdu5897];
+pub static PROBLEMS: &[&dyn Problem] = &[
+    &loopy_graph::LoopyGraph,
+    &hdu5897::Hdu5897,
+    &hdu1849::Hdu1849,
+    &hdu1730::Hdu1730,
+    &hdu1851::Hdu1851,
+    &hdu1524::Hdu1524,
+];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {

@@ -1,6 +1,8 @@
 //! The registered games: what `gamesolve verify` checks, each at its built-in size ([`all`]), and
 //! what `gamesolve stats` can summarize ([`stats_targets`]). Each game family has its own file.
 
+mod graph_tokens;
+mod nim;
 mod synthetic;
 mod xiangqi;
 
@@ -12,6 +14,8 @@ pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
     all.extend(xiangqi::workloads());
+    all.extend(nim::workloads());
+    all.extend(graph_tokens::workloads());
     all
 }
 

@@ -1,0 +1,158 @@
+//! The Nim family's judge problems (hdu1849, hdu1730, hdu1851) end to end: on random small
+//! inputs every engine prints what the oracle prints, the oracle having searched whole positions
+//! (every piece, row or pile at once; the real Northcott board with its retreats) without Grundy
+//! theory. Bad and truncated input never panics and every engine reports it the same way.
+
+use gamesolve::fuzz::judge_bytes;
+use gamesolve::problems::{self, Problem};
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use std::fmt::Write;
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+
+fn problem(id: &str) -> &'static dyn Problem {
+    problems::find(id).expect("registered")
+}
+
+/// Every engine's answer, which must all be the oracle's; the oracle must not decline.
+fn all_engines_agree_with_the_oracle(id: &str, input: &str) -> Result<(), TestCaseError> {
+    let problem = problem(id);
+    let expected = problem.judge(input, "oracle").map_err(|e| TestCaseError::fail(format!("oracle: {e}\n{input}")))?;
+    for &engine in problem.engines() {
+        let out = problem.judge(input, engine).map_err(|e| TestCaseError::fail(format!("{engine}: {e}")))?;
+        prop_assert_eq!(&out, &expected, "{} on\n{}", engine, input);
+    }
+    Ok(())
+}
+
+/// hdu1849 input: cases of pieces' cells, then the terminating 0.
+fn hdu1849_input() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::collection::vec(0..=7u32, 1..=4), 1..=4).prop_map(|cases| {
+        let mut input = String::new();
+        for cells in cases {
+            let cells: Vec<String> = cells.iter().map(u32::to_string).collect();
+            writeln!(input, "{}\n{}", cells.len(), cells.join(" ")).unwrap();
+        }
+        input + "0\n"
+    })
+}
+
+/// hdu1730 input: boards of up to 2 rows of 6 columns or 3 rows of 5, each row's pieces on
+/// distinct cells, Tom's piece left or right of Jerry's.
+fn hdu1730_input() -> impl Strategy<Value = String> {
+    let board = (2..=6u32).prop_flat_map(|m| {
+        let row = (1..=m, 1..m).prop_map(move |(tom, other)| (tom, if other >= tom { other + 1 } else { other }));
+        (Just(m), proptest::collection::vec(row, 1..=if m <= 5 { 3 } else { 2 }))
+    });
+    proptest::collection::vec(board, 1..=3).prop_map(|boards| {
+        let mut input = String::new();
+        for (m, rows) in boards {
+            writeln!(input, "{} {m}", rows.len()).unwrap();
+            for (tom, jerry) in rows {
+                writeln!(input, "{tom} {jerry}").unwrap();
+            }
+            input += "\n";
+        }
+        input
+    })
+}
+
+/// hdu1851 input: cases of up to 3 piles of at most 12 stones, taking at most 1 to 6.
+fn hdu1851_input() -> impl Strategy<Value = String> {
+    let case = proptest::collection::vec((1..=12u32, 1..=6u32), 1..=3);
+    proptest::collection::vec(case, 1..=4).prop_map(|cases| {
+        let mut input = format!("{}\n", cases.len());
+        for piles in cases {
+            writeln!(input, "{}", piles.len()).unwrap();
+            for (stones, most) in piles {
+                writeln!(input, "{stones} {most}").unwrap();
+            }
+        }
+        input
+    })
+}
+
+/// Text that looks like judge input: numbers, signs, junk and line breaks.
+fn noise() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        6 => (0..=12u32).prop_map(|n| n.to_string()),
+        1 => Just("-1".to_string()),
+        1 => Just("x".to_string()),
+        1 => Just("1001".to_string()),
+        1 => Just("99999999999".to_string()),
+    ];
+    let sep = prop_oneof![3 => Just(" "), 2 => Just("\n"), 1 => Just("\n\n")];
+    proptest::collection::vec((token, sep), 0..=24)
+        .prop_map(|parts| parts.into_iter().map(|(t, s)| t + s).collect::<String>())
+}
+
+fn no_panic_and_engines_agree(id: &str, input: &str) -> Result<(), TestCaseError> {
+    let problem = problem(id);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge_bytes(problem, input.as_bytes())));
+    match result {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(TestCaseError::fail(format!("{id}: {e}\n{input}"))),
+        Err(_) => Err(TestCaseError::fail(format!("{id} panicked on\n{input}"))),
+    }
+}
+
+proptest! {
+    // Shrunk failures are saved beside this file; turn each into a named corpus case.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn hdu1849_every_engine_equals_the_whole_position_oracle(input in hdu1849_input()) {
+        all_engines_agree_with_the_oracle("hdu1849", &input)?;
+    }
+
+    #[test]
+    fn hdu1730_every_engine_equals_the_real_board_oracle(input in hdu1730_input()) {
+        all_engines_agree_with_the_oracle("hdu1730", &input)?;
+    }
+
+    #[test]
+    fn hdu1851_every_engine_equals_the_whole_position_oracle(input in hdu1851_input()) {
+        all_engines_agree_with_the_oracle("hdu1851", &input)?;
+    }
+
+    #[test]
+    fn bad_input_never_panics_and_every_engine_says_the_same(text in noise()) {
+        for id in ["hdu1849", "hdu1730", "hdu1851"] {
+            no_panic_and_engines_agree(id, &text)?;
+        }
+    }
+
+    #[test]
+    fn truncated_input_is_an_error_or_a_shorter_answer(
+        input in prop_oneof![hdu1849_input(), hdu1730_input(), hdu1851_input()],
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let cut = &input[..cut.index(input.len() + 1)];
+        for id in ["hdu1849", "hdu1730", "hdu1851"] {
+            no_panic_and_engines_agree(id, cut)?;
+        }
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_the_place_and_prints_nothing() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(["judge", "hdu1730"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("piped").write_all(b"1 5\n2 3\n2 5\n3 3\n").expect("stdin accepts the input");
+    let out = child.wait_with_output().expect("the binary finishes");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "gamesolve: hdu1730: <stdin>: line 4, column 3: Jerry's piece in row 1 of case 2 is on column 3, the cell of Tom's piece\n"
+    );
+}
