@@ -3,6 +3,7 @@
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
 //! test corpus (tests/corpus/<id>.toml) all find it there.
 
+mod hdu4753;
 mod loopy_graph;
 
 use crate::input::InputError;
@@ -59,7 +60,7 @@ pub enum JudgeError {
 }
 
 /// Every judge problem, in the order `gamesolve list` shows them.
-pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph];
+pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph, &hdu4753::Hdu4753];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {
