@@ -37,7 +37,34 @@ fn board() -> Board {
     Board::new(3, 3).expect("3x3 has 24 lines")
 }
 
+/// HDU 4753's board in tables, built once per input: the segment joining two points, and the
+/// boxes (index `row * 3 + col`, and all four sides) each segment borders.
+struct Geometry {
+    segment: [[Option<usize>; 17]; 17],
+    boxes: [[Option<(usize, Lines)>; 2]; 24],
+}
+
+impl Geometry {
+    fn new() -> Geometry {
+        let board = board();
+        let mut geometry = Geometry { segment: [[None; 17]; 17], boxes: [[None; 2]; 24] };
+        for x in 1..=16 {
+            for y in 1..=16 {
+                let (a, b) = (board.dot(x).expect("1..=16"), board.dot(y).expect("1..=16"));
+                geometry.segment[x][y] = board.line_between(a, b);
+            }
+        }
+        for (e, slots) in geometry.boxes.iter_mut().enumerate() {
+            for (slot, (r, c)) in slots.iter_mut().zip(board.boxes_of_line(e)) {
+                *slot = Some((r * 3 + c, board.box_mask(r, c)));
+            }
+        }
+        geometry
+    }
+}
+
 /// One case after its given moves.
+#[derive(Clone)]
 struct Case {
     /// The segments drawn.
     drawn: Lines,
@@ -50,6 +77,25 @@ struct Case {
 }
 
 impl Case {
+    /// Draws segment `e` for `player`, who scores the boxes it closes; returns how many.
+    fn draw(&mut self, geometry: &Geometry, e: usize, player: usize) -> i32 {
+        self.drawn |= 1 << e;
+        let mut closed = 0;
+        for &(b, mask) in geometry.boxes[e].iter().flatten() {
+            if self.drawn & mask == mask {
+                self.owners[b] = Some(player);
+                closed += 1;
+            }
+        }
+        self.boxes[player] += closed;
+        closed
+    }
+
+    /// The segments not drawn yet.
+    fn free(&self) -> usize {
+        24 - self.moves
+    }
+
     /// The player to move: Tom200 when n is even.
     fn to_move(&self) -> usize {
         self.moves % 2
@@ -148,13 +194,13 @@ impl Problem for Hdu4753 {
                 }
                 futures
             }
-            "table" => {
-                let solved = Solved::new(0, true);
-                cases.iter().map(|c| solved.value(c.drawn)).collect()
-            }
-            "per-case" => cases.iter().map(|c| Solved::new(c.drawn, false).value(c.drawn)).collect(),
             _ => {
-                if prefers_table(cases.iter().map(|c| 24 - c.moves)) {
+                let table = match engine {
+                    "table" => true,
+                    "per-case" => false,
+                    _ => prefers_table(cases.iter().map(Case::free)),
+                };
+                if table {
                     let solved = Solved::new(0, true);
                     cases.iter().map(|c| solved.value(c.drawn)).collect()
                 } else {
@@ -171,11 +217,12 @@ impl Problem for Hdu4753 {
 
     fn explain(&self, input: &str) -> Result<String, JudgeError> {
         let cases = parse(input)?;
-        let table = prefers_table(cases.iter().map(|c| 24 - c.moves));
+        let table = prefers_table(cases.iter().map(Case::free));
+        let geometry = Geometry::new();
         let mut out = String::new();
         for (k, case) in cases.iter().enumerate() {
             let solved = Solved::new(case.drawn, table);
-            explain_case(&mut out, k + 1, case, &solved);
+            explain_case(&mut out, k + 1, case, &solved, &geometry);
         }
         Ok(out)
     }
@@ -195,11 +242,12 @@ fn ranked_moves(solved: &Solved, lines: Lines) -> Vec<(usize, i32, i64)> {
     moves
 }
 
-fn explain_case(out: &mut String, k: usize, case: &Case, solved: &Solved) {
+fn explain_case(out: &mut String, k: usize, case: &Case, solved: &Solved, geometry: &Geometry) {
     let board = board();
     let mut w = |text: std::fmt::Arguments| out.write_fmt(text).expect("writing to a String cannot fail");
+    let draw = |case: &Case| board.draw(case.drawn, |r, c| case.owners[r * 3 + c].map(|p| ['T', 'J'][p]));
     let future = solved.value(case.drawn);
-    let left = 24 - case.moves;
+    let left = case.free();
     let mover = PLAYERS[case.to_move()];
     w(format_args!("Case #{k}: {}\n", case.winner(future)));
     w(format_args!(
@@ -211,18 +259,11 @@ fn explain_case(out: &mut String, k: usize, case: &Case, solved: &Solved) {
         case.boxes[1],
         count(left as i64, "segment", "segments")
     ));
-    if left > 0 {
-        w(format_args!(", {mover} to move\n"));
-    } else {
-        w(format_args!("\n"));
-    }
-    let mut owners = case.owners;
-    let owner_mark = |owners: &[Option<usize>; 9], r: usize, c: usize| owners[r * 3 + c].map(|p| ['T', 'J'][p]);
-    w(format_args!("{}", board.draw(case.drawn, |r, c| owner_mark(&owners, r, c))));
     if left == 0 {
-        w(format_args!("the game is over\n\n"));
+        w(format_args!("\n{}the game is over\n\n", draw(case)));
         return;
     }
+    w(format_args!(", {mover} to move\n{}", draw(case)));
     let other = PLAYERS[1 - case.to_move()];
     let margin = match future {
         0 => "as many boxes as".to_string(),
@@ -234,25 +275,18 @@ fn explain_case(out: &mut String, k: usize, case: &Case, solved: &Solved) {
         ranked_moves(solved, case.drawn).iter().map(|&(e, _, v)| format!("{} ({v:+})", board.line_name(e))).collect();
     w(format_args!("moves, best first: {}\n", listed.join(", ")));
     // Play the best move (the first ranked) to the end, recording who closes which box.
-    let (mut lines, mut player, mut boxes) = (case.drawn, case.to_move(), case.boxes);
+    let (mut end, mut player) = (case.clone(), case.to_move());
     let mut line = Vec::new();
-    while lines != board.all_lines() {
-        let (e, gain, _) = ranked_moves(solved, lines)[0];
-        for (r, c) in board.boxes_of_line(e) {
-            let mask = board.box_mask(r, c);
-            if (lines | 1 << e) & mask == mask {
-                owners[r * 3 + c] = Some(player);
-            }
-        }
-        boxes[player] += gain;
+    while end.drawn != board.all_lines() {
+        let (e, _, _) = ranked_moves(solved, end.drawn)[0];
+        let gain = end.draw(geometry, e, player);
         let closes = if gain > 0 { format!(" +{gain}") } else { String::new() };
         line.push(format!("{} {}{closes}", ['T', 'J'][player], board.line_name(e)));
-        lines |= 1 << e;
         player = 1 - player;
     }
     w(format_args!("optimal play (T = {}, J = {}): {}\n", PLAYERS[0], PLAYERS[1], line.join(", ")));
-    w(format_args!("{}", board.draw(lines, |r, c| owner_mark(&owners, r, c))));
-    w(format_args!("final score: {} {}, {} {}\n\n", PLAYERS[0], boxes[0], PLAYERS[1], boxes[1]));
+    w(format_args!("{}", draw(&end)));
+    w(format_args!("final score: {} {}, {} {}\n\n", PLAYERS[0], end.boxes[0], PLAYERS[1], end.boxes[1]));
 }
 
 /// `1 box`, `2 boxes`.
@@ -261,7 +295,7 @@ fn count(n: i64, one: &str, many: &str) -> String {
 }
 
 fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
-    let board = board();
+    let geometry = Geometry::new();
     let mut tokens = Tokens::new(input);
     let t = tokens.number("the number of cases T", 1..=MAX_CASES)?;
     // Capacity from the input size, not T, so a bogus header cannot allocate gigabytes.
@@ -277,8 +311,7 @@ fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
             let y = tokens.number(format_args!("the second point of move {m} of case {k}"), 1..=16usize)?;
             // Errors about the segment point at its first point.
             let segment_error = |message: std::fmt::Arguments| -> JudgeError { at.clone().error_here(message).into() };
-            let segment = board.dot(x).zip(board.dot(y)).and_then(|(a, b)| board.line_between(a, b));
-            let Some(e) = segment else {
+            let Some(e) = geometry.segment[x][y] else {
                 return Err(segment_error(format_args!(
                     "move {m} of case {k} joins points {x} and {y}, which are not adjacent"
                 )));
@@ -290,15 +323,7 @@ fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
                 )));
             }
             drawn_by[e] = m;
-            let player = (m - 1) % 2;
-            for (r, c) in board.boxes_of_line(e) {
-                let mask = board.box_mask(r, c);
-                if (case.drawn | 1 << e) & mask == mask {
-                    case.owners[r * 3 + c] = Some(player);
-                    case.boxes[player] += 1;
-                }
-            }
-            case.drawn |= 1 << e;
+            case.draw(&geometry, e, (m - 1) % 2);
         }
         cases.push(case);
     }

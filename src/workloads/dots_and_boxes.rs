@@ -9,7 +9,7 @@ use solver_core::StateId;
 
 /// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
 /// is a C x R board turned a quarter, with the same values: the game crate's law tests check
-/// that on every position of both).
+/// that on random positions of both).
 pub const SIZES: [(usize, usize); 6] = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)];
 
 /// Boards with more lines are checked without the oracle: 2^lines hash-map entries of sets of

@@ -27,7 +27,9 @@
 //! from the empty board the id is the bitmask of drawn lines itself. Every move sets a bit, so
 //! the space declares [`PlayOrder::Ascending`](solver_core::PlayOrder) and solver-core's score
 //! DP sweeps ids downward with no search. Moves are made on ids with masks precomputed per free
-//! line (a box closes when the id contains its free lines), without unranking or allocating.
+//! line (a box closes when the id contains its free lines), without unranking or allocating,
+//! and handed to the DP one by one through `ScoringSpace::visit_scored_move_ids` (no move list
+//! is stored): the full 3x3 table takes about 0.3 s of CPU.
 //!
 //! # Engine catalog
 //! | engine | what | cost |
