@@ -37,7 +37,7 @@
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::new`] | every position of a board | `2^L` bytes as `i8`, `O(2^L L)` time (3x3: 16 MiB) |
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::from_position`] | every position after a given one | `2^F` bytes for `F` free lines |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
-//! | [`oracle::ScoreOracle`] on [`plain::PlainDots`] (tests) | the naive reference on sets of segments | a hash map entry per position |
+//! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests) | the naive reference on sets of segments | a hash map entry per position |
 //!
 //! No retrograde or Grundy engine applies: the game is acyclic and scored, not impartial.
 //!
