@@ -219,6 +219,9 @@ impl ScoreValue for i64 {}
 /// `value(p) = max over moves m of m.gain + (value(m.to) if m.again else -value(m.to))`, and 0
 /// for a position without moves.
 ///
+/// Moves come from [`ScoringSpace::visit_scored_move_ids`], so a game that overrides it feeds
+/// the loop directly; the verifier reads `scored_move_ids` instead, and catches any difference.
+///
 /// Time `O(N + E)`, with moves generated twice when no play order is declared. Memory:
 /// `size_of::<V>()` bytes per position, plus 9 bytes per position and the search stack when no
 /// play order is declared. Cannot handle cycles; a value that does not fit `V` is an
@@ -233,14 +236,19 @@ pub fn score_table<V: ScoreValue, G: ScoringSpace + ?Sized>(game: &G) -> Result<
     })?;
     let mut values = vec![V::default(); len];
     for id in sweep.ids(len) {
-        moves.clear();
-        game.scored_move_ids(id, &mut moves);
         let mut best: Option<i64> = None;
-        for m in &moves {
-            sweep.check(id, m.to)?;
+        let mut error = None;
+        game.visit_scored_move_ids(id, &mut moves, &mut |m| {
+            if let Err(e) = sweep.check(id, m.to) {
+                error.get_or_insert(e);
+                return;
+            }
             let future: i64 = values[m.to.index()].into();
             let value = m.gain as i64 + if m.again { future } else { -future };
             best = Some(best.map_or(value, |b| b.max(value)));
+        });
+        if let Some(e) = error {
+            return Err(e);
         }
         let value = best.unwrap_or(0);
         values[id.index()] = V::try_from(value).map_err(|_| AcyclicError::Overflow { state: id, value })?;

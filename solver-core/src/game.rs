@@ -148,4 +148,23 @@ pub trait ScoringSpace: ScoringRules + StateSpace {
         self.scored_moves(&self.unrank(id), &mut moves);
         out.extend(moves.iter().map(|m| ScoredMove { to: self.rank(&m.to), gain: m.gain, again: m.again }));
     }
+
+    /// Calls `visit` with every legal move from `id`: what the score DP calls. The default
+    /// lists them with [`ScoringSpace::scored_move_ids`] into `scratch` (cleared first); a game
+    /// that makes moves on ids cheaply can override it to hand each move over as it is made,
+    /// so that the DP's loop fuses with the move generator and no move is stored. The verifier
+    /// keeps calling `scored_move_ids`, so the two must list the same moves.
+    #[inline]
+    fn visit_scored_move_ids(
+        &self,
+        id: StateId,
+        scratch: &mut Vec<ScoredMove<StateId>>,
+        visit: &mut dyn FnMut(ScoredMove<StateId>),
+    ) {
+        scratch.clear();
+        self.scored_move_ids(id, scratch);
+        for &m in scratch.iter() {
+            visit(m);
+        }
+    }
 }

@@ -7,6 +7,7 @@ mod hdu1524;
 mod hdu1730;
 mod hdu1849;
 mod hdu1851;
+mod hdu4753;
 mod hdu5897;
 mod loopy_graph;
 mod sums;
@@ -110,14 +111,16 @@ impl Explanation {
             out += "  moves, best first:\n";
             let width = width(&self.moves);
             for m in &self.moves {
-                out += &format!("    {:<width$}   {}\n", m.play, m.value);
+                out += format!("    {:<width$}   {}", m.play, m.value).trim_end();
+                out += "\n";
             }
         }
         if !self.line.is_empty() {
             out += "  optimal play:\n";
             let width = width(&self.line);
             for (i, step) in self.line.iter().enumerate() {
-                out += &format!("    {:>2}. {:<width$}   {}\n", i + 1, step.play, step.value);
+                out += format!("    {:>2}. {:<width$}   {}", i + 1, step.play, step.value).trim_end();
+                out += "\n";
             }
         }
         for note in &self.notes {
@@ -160,6 +163,7 @@ pub static PROBLEMS: &[&dyn Problem] = &[
     &hdu1730::Hdu1730,
     &hdu1851::Hdu1851,
     &hdu1524::Hdu1524,
+    &hdu4753::Hdu4753,
 ];
 
 /// The problem with this id.

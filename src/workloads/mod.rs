@@ -1,6 +1,7 @@
 //! The registered games: what `gamesolve verify` checks, each at its built-in size ([`all`]), and
 //! what `gamesolve stats` can summarize ([`stats_targets`]). Each game family has its own file.
 
+mod dots_and_boxes;
 mod graph_tokens;
 mod nim;
 mod synthetic;
@@ -16,6 +17,7 @@ pub fn all() -> Vec<Workload> {
     all.extend(xiangqi::workloads());
     all.extend(nim::workloads());
     all.extend(graph_tokens::workloads());
+    all.extend(dots_and_boxes::workloads());
     all
 }
 

@@ -1,0 +1,57 @@
+//! Dots and boxes on every board up to 3x3 (up to symmetry), under both rules: the score DP, the verifier on
+//! every position, and the oracle on sets of segments where the board fits its budget.
+
+use crate::check::{OracleSide, check_scores};
+use crate::verify::{Row, Workload};
+use dots_and_boxes::plain::PlainDots;
+use dots_and_boxes::{Board, DotsAndBoxes, Lines, Rule};
+use solver_core::StateId;
+
+/// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
+/// is a C x R board turned a quarter, with the same values: the game crate's law tests check
+/// that on random positions of both).
+pub const SIZES: [(usize, usize); 6] = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)];
+
+/// Boards with more lines are checked without the oracle: 2^lines hash-map entries of sets of
+/// segments would take longer than every engine together.
+const ORACLE_MAX_LINES: usize = 17;
+
+/// One workload per board size and rule, each summarized by the value of the empty board and
+/// its best first moves.
+pub fn workloads() -> Vec<Workload> {
+    let mut all = Vec::new();
+    for (rows, cols) in SIZES {
+        for rule in Rule::ALL {
+            all.push(Workload::new(format!("dots and boxes {rows}x{cols} {}", rule.name()), move |budget| {
+                let board = Board::new(rows, cols).expect("boards up to 3x3 have at most 24 lines");
+                let game = DotsAndBoxes::new(board, rule);
+                let plain = PlainDots { rows, cols, rule };
+                let to_plain = move |lines: &Lines| PlainDots::from_lines(&board, *lines);
+                let oracle =
+                    (board.lines() <= ORACLE_MAX_LINES).then_some(OracleSide { rules: &plain, state: &to_plain });
+                let checked = check_scores::<i8, _, _>(&game, oracle, budget)?;
+                let summary = empty_board_summary(&game, &checked.table);
+                Ok(Row::scores(checked, summary))
+            }));
+        }
+    }
+    all
+}
+
+/// `empty -3, best any of 24` or `empty +2, best 2-5`: the value of the empty board for the
+/// first player and the first moves that achieve it, named by their dots (numbered from 1, row
+/// by row).
+pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
+    let empty = StateId::new(0).expect("0 is an id");
+    let moves = game.move_values(values, empty);
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|&&(_, _, v)| v == i64::from(values[0]))
+        .map(|&(line, _, _)| game.board().line_name(line))
+        .collect();
+    if best.len() == moves.len() {
+        format!("empty {:+}, best any of {}", values[0], moves.len())
+    } else {
+        format!("empty {:+}, best {}", values[0], best.join(" "))
+    }
+}
