@@ -3,7 +3,10 @@
 //! in time and memory.
 
 use serde::Serialize;
-use solver_core::{ImpartialSpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, Unmoves, grundy_table};
+use solver_core::{
+    ImpartialSpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, StateId, Unmoves, grundy_table,
+    score_table,
+};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -169,6 +172,37 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
     let histogram = by_value
         .into_iter()
         .map(|(v, count)| Bar { label: v.to_string(), kind: "nimber".into(), value: Some(v.0), count })
+        .collect();
+    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines }
+}
+
+/// Computes a scoring game's values (as `i32`) and summarizes them by value: how many
+/// positions the player to move wins, ties and loses on score from there.
+pub fn scores<G: ScoringSpace + ?Sized>(
+    game_name: String,
+    game: &G,
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let (values, elapsed, peak_bytes) = measure(|| score_table::<i32, G>(game));
+    let engines = vec![EngineCost { engine: "score-dp".into(), millis: millis(elapsed), peak_bytes }];
+    let values = values.unwrap_or_default();
+    let mut by_value: BTreeMap<i32, u64> = BTreeMap::new();
+    for &v in &values {
+        *by_value.entry(v).or_insert(0) += 1;
+    }
+    let count = |keep: fn(&i32) -> bool| by_value.iter().filter(|(v, _)| keep(v)).map(|(_, n)| n).sum::<u64>();
+    let counts = BTreeMap::from([
+        ("ahead (value > 0)".to_string(), count(|v| *v > 0)),
+        ("level (value 0)".to_string(), count(|v| *v == 0)),
+        ("behind (value < 0)".to_string(), count(|v| *v < 0)),
+    ]);
+    let extreme = values.iter().enumerate().max_by_key(|&(i, v)| (v, std::cmp::Reverse(i))).map(|(i, v)| Extreme {
+        value: format!("{v:+}"),
+        position: describe(&game.unrank(StateId::new(i).expect("a table index is an id"))),
+    });
+    let histogram = by_value
+        .into_iter()
+        .map(|(v, count)| Bar { label: format!("{v:+}"), kind: "score".into(), value: None, count })
         .collect();
     StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines }
 }

@@ -2,6 +2,7 @@
 //! every position, and the oracle on sets of segments where the board fits its budget.
 
 use crate::check::{OracleSide, check_scores};
+use crate::stats::{self, StatsTarget};
 use crate::verify::{Row, Workload};
 use dots_and_boxes::plain::PlainDots;
 use dots_and_boxes::{Board, DotsAndBoxes, Lines, Rule};
@@ -54,4 +55,23 @@ pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
     } else {
         format!("empty {:+}, best {}", values[0], best.join(" "))
     }
+}
+
+/// Any board up to 31 lines under either rule.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    vec![StatsTarget {
+        name: "dots-and-boxes",
+        params: "rows=3 cols=3 (31 lines at most) rule=turn-passes|move-again: every position of the board",
+        run: |params| {
+            let rows = params.number("rows", 3, 1..=8)?;
+            let cols = params.number("cols", 3, 1..=8)?;
+            let rule_name = params.text("rule", "turn-passes");
+            let rule = Rule::from_name(&rule_name)
+                .ok_or_else(|| format!("rule must be turn-passes or move-again, found `{rule_name}`"))?;
+            let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
+            let game = DotsAndBoxes::new(board, rule);
+            let describe = |lines: &Lines| format!("\n{}", board.draw(*lines, |_, _| None));
+            Ok(stats::scores(format!("dots and boxes {rows}x{cols} {}", rule.name()), &game, describe))
+        },
+    }]
 }
