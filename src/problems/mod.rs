@@ -3,6 +3,8 @@
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
 //! test corpus (tests/corpus/<id>.toml) all find it there.
 
+mod hdu2999;
+mod hdu3980;
 mod loopy_graph;
 
 use crate::input::InputError;
@@ -59,7 +61,7 @@ pub enum JudgeError {
 }
 
 /// Every judge problem, in the order `gamesolve list` shows them.
-pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph];
+pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph, &hdu2999::Hdu2999, &hdu3980::Hdu3980];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {
