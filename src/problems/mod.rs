@@ -7,6 +7,8 @@ mod hdu1524;
 mod hdu1730;
 mod hdu1849;
 mod hdu1851;
+mod hdu2999;
+mod hdu3980;
 mod hdu4753;
 mod hdu5897;
 mod loopy_graph;
@@ -163,6 +165,8 @@ pub static PROBLEMS: &[&dyn Problem] = &[
     &hdu1730::Hdu1730,
     &hdu1851::Hdu1851,
     &hdu1524::Hdu1524,
+    &hdu2999::Hdu2999,
+    &hdu3980::Hdu3980,
     &hdu4753::Hdu4753,
 ];
 

@@ -4,6 +4,7 @@
 mod dots_and_boxes;
 mod graph_tokens;
 mod nim;
+mod octal;
 mod synthetic;
 mod xiangqi;
 
@@ -17,6 +18,7 @@ pub fn all() -> Vec<Workload> {
     all.extend(xiangqi::workloads());
     all.extend(nim::workloads());
     all.extend(graph_tokens::workloads());
+    all.extend(octal::workloads());
     all.extend(dots_and_boxes::workloads());
     all
 }

@@ -1,0 +1,55 @@
+//! Take-and-break (octal) games: rows or heaps of tokens from which a move removes some tokens
+//! and may split what is left in two. Kayles (0.77), Dawson's Kayles (0.07), Dawson's chess
+//! (0.137), the rows of hdu2999 (remove `k` consecutive stones, `k` in a set) and, after its
+//! first move, the bead circle of hdu3980.
+//!
+//! # Assumptions
+//! - Rules: an [`OctalCode`] `d0.d1d2...`; digit `d_k` says what removing `k` tokens from ONE
+//!   heap may leave: bit 1 nothing (the whole heap was taken), bit 2 one nonempty heap, bit 4
+//!   two nonempty heaps. `d0` is 0 or 4. Rows of stones with "remove `k` consecutive stones"
+//!   are the code with `d_k = 7` ([`OctalCode::from_removals`]).
+//! - Two players move alternately; the player to move first is the one asked about. Normal
+//!   play: the player who cannot move loses. There are no ties and no draws: every move
+//!   removes a token (or splits a heap), so every play ends.
+//! - Positions are sums of heaps. A heap's value is its Sprague-Grundy value `G(n)`; a sum is
+//!   won for the player to move exactly when the xor of its heaps' values is not 0.
+//!
+//! # Ranking
+//! [`OctalGame`] numbers a heap by its size: id `n` is the heap of `n` tokens, and every move
+//! leads to smaller heaps ([`PlayOrder::Descending`](solver_core::PlayOrder)).
+//!
+//! # Engine catalog
+//!
+//! | engine | computes | time | when |
+//! |---|---|---|---|
+//! | [`solver_core::grundy_table`] on [`OctalGame`] | `G(0..=N)`, every option generated | `O(N^2 D)` | the reference engine, checked by solver-core's verifier |
+//! | [`naive_grundy`] / [`NaiveSequence`] | `G(0..N)`, each split of each remainder once | `O(N^2/4 + N D V/64)` | many removals (hdu2999), short sequences |
+//! | [`sparse_grundy`] / [`SparseSequence`] | `G(0..N)`, rare/common classes | `O(N R)` with `R` rare heaps | long sequences of codes with a sparse space |
+//! | [`prove_period`] | least period and pre-period, proven | `O(N)` typically | any finite code, from enough values |
+//! | [`find_period`] | grows a sequence until [`prove_period`] succeeds | that of the sequence | searching for a period |
+//! | [`plain`] + `oracle::solve_loopy` | win/lose of whole positions, no Sprague-Grundy | exponential | tests: small positions only |
+//!
+//! (`D` removals, `V` a bound on the values.) None of them handles infinite codes (no largest
+//! removal) or games with more than two heaps left per move (hexadecimal codes).
+//!
+//! # Example
+//! Kayles' period, proven from the values it needs:
+//! ```
+//! use octal::{OctalCode, SparseSequence, find_period};
+//!
+//! let kayles: OctalCode = "0.77".parse().unwrap();
+//! let proof = find_period(&mut SparseSequence::new(kayles), 1_000, None).unwrap();
+//! // OEIS A002186: periodic with period 12 from n = 71 on; the last exception is at 70.
+//! assert_eq!((proof.preperiod, proof.period), (71, 12));
+//! ```
+
+mod code;
+mod game;
+mod period;
+pub mod plain;
+mod sequence;
+
+pub use code::{CodeError, LEAVE_ONE, LEAVE_TWO, MAX_REMOVAL, OctalCode, TAKE_ALL};
+pub use game::OctalGame;
+pub use period::{Periodicity, Unproven, find_period, prove_period};
+pub use sequence::{GrundySequence, NaiveSequence, SparseSequence, SparseStats, naive_grundy, sparse_grundy};

@@ -1,0 +1,234 @@
+//! `hdu2999`: HDU 2999 "Stone Game, Why are you always there?": rows of stones from which a
+//! move removes a block of `k` consecutive stones, `k` in a set S. Contract:
+//! ../shared/problems/hdu2999/README.md.
+//!
+//! A row is a heap of the octal game with `d_k = 7` for every `k` in S (the block may be the
+//! whole row, at an end, or in the middle, splitting the row): the first player wins a row of
+//! `K` stones exactly when `G(K) != 0`.
+
+use super::sums::{Part, explain_sum};
+use super::{Explanation, JudgeError, Problem, check_engine};
+use crate::input::Tokens;
+use octal::plain::Rows;
+use octal::{OctalCode, OctalGame, naive_grundy, sparse_grundy};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome, grundy_table};
+
+/// Largest size of S (the brief's bound; duplicates count).
+const MAX_SET: u32 = 100;
+/// Largest element of S and largest row (the limits of accepted solutions).
+const MAX_STONES: u32 = 1000;
+/// Largest number of queries in one case: far beyond any judge file, a guard for allocations.
+const MAX_QUERIES: u32 = 1_000_000;
+/// The oracle searches whole positions; it declines rows longer than this...
+const ORACLE_MAX_ROW: u32 = 40;
+/// ...and more states than this over the whole input.
+const ORACLE_STATES: usize = 300_000;
+
+/// `G(0), ..., G(len - 1)` of `code` by the engine `naive`, `sparse` or (any other name)
+/// `grundy-table`, solver-core's engine on [`OctalGame`]. Shared with hdu3980.
+pub(super) fn grundy_values(engine: &str, code: &OctalCode, len: usize) -> Result<Vec<u32>, JudgeError> {
+    match engine {
+        "naive" => Ok(naive_grundy(code, len)),
+        "sparse" => Ok(sparse_grundy(code, len)),
+        _ => {
+            let max_heap = u32::try_from(len.saturating_sub(1)).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+            let values = grundy_table(&OctalGame::new(code.clone(), max_heap))
+                .map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+            Ok(values.into_iter().map(|v| v.0).collect())
+        }
+    }
+}
+
+/// The oracle's refusal for an input beyond its size limits.
+pub(super) fn oracle_declines(states: usize) -> JudgeError {
+    JudgeError::Oracle(OracleError::OverBudget { max_states: states, max_depth: Budget::new(states).max_depth })
+}
+
+/// `hdu2999`: who wins a row of `K` stones, for each query.
+pub struct Hdu2999;
+
+/// One test case: the block sizes and the queried rows.
+struct Case {
+    blocks: Vec<u32>,
+    rows: Vec<u32>,
+}
+
+impl Problem for Hdu2999 {
+    fn id(&self) -> &'static str {
+        "hdu2999"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 2999: remove k consecutive stones (k in S) from a row, possibly splitting it"
+    }
+
+    fn engines(&self) -> &'static [&'static str] {
+        &["naive", "sparse", "grundy-table", "oracle"]
+    }
+
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError> {
+        check_engine(self, engine)?;
+        let cases = parse(input)?;
+        let mut out = String::with_capacity(2 * cases.iter().map(|c| c.rows.len()).sum::<usize>());
+        let mut oracle_states = ORACLE_STATES;
+        for case in &cases {
+            let first_wins: Vec<bool> = if engine == "oracle" {
+                by_oracle(case, &mut oracle_states)?
+            } else {
+                let longest = case.rows.iter().copied().max().unwrap_or(0) as usize;
+                let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
+                let values = grundy_values(engine, &code, longest + 1)?;
+                case.rows.iter().map(|&k| values[k as usize] != 0).collect()
+            };
+            for wins in first_wins {
+                out += if wins { "1\n" } else { "2\n" };
+            }
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let mut explanations = Vec::new();
+        for (c, case) in parse(input)?.iter().enumerate() {
+            let longest = case.rows.iter().copied().max().unwrap_or(0) as usize;
+            let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
+            let values = naive_grundy(&code, longest + 1);
+            let mut blocks = case.blocks.clone();
+            blocks.sort_unstable();
+            blocks.dedup();
+            for (j, &k) in case.rows.iter().enumerate() {
+                let parts = [Part { name: format!("the row of {k}"), value: Nimber(values[k as usize]) }];
+                let picture = format!("{}\nS = {{{}}}", draw_row(k), join(&blocks));
+                let moves_to = |_: usize, wanted: Nimber| -> Vec<String> {
+                    let mut found = Vec::new();
+                    for &b in blocks.iter().filter(|&&b| b <= k) {
+                        // Removing b stones after the first `left` leaves rows of left and k - b - left.
+                        for left in 0..=(k - b) / 2 {
+                            let right = k - b - left;
+                            if values[left as usize] ^ values[right as usize] == wanted.0 {
+                                found.push(format!(
+                                    "remove stones {}..={} ({b}), leaving rows of {left} and {right}",
+                                    left + 1,
+                                    left + b
+                                ));
+                            }
+                        }
+                    }
+                    found
+                };
+                let verdict = if values[k as usize] != 0 { "1" } else { "2" }.to_string();
+                let title = format!("case {}, query {}", c + 1, j + 1);
+                let mut explanation = explain_sum(title, picture, verdict, &parts, moves_to);
+                explanation
+                    .notes
+                    .push("A move splits a row into two independent rows, so a position is a sum of rows.".to_string());
+                explanations.push(explanation);
+            }
+        }
+        Ok(explanations)
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = String::new();
+        for _ in 0..cases {
+            let n = if rng.below(10) == 0 { MAX_SET as u64 } else { 1 + rng.below(4) };
+            // Small blocks that repeat, and now and then one larger than every row.
+            let blocks: Vec<u32> = (0..n)
+                .map(|_| if rng.below(10) == 0 { 1 + rng.below(MAX_STONES as u64) } else { 1 + rng.below(6) } as u32)
+                .collect();
+            let queries: Vec<u32> = (0..1 + rng.below(5))
+                .map(|_| match rng.below(10) {
+                    0 => 0,
+                    1 => MAX_STONES,
+                    _ => rng.below(30) as u32,
+                })
+                .collect();
+            out += &render(&blocks, &queries);
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        let cases = parse(input)?;
+        Ok(cases.iter().flat_map(|case| case.rows.iter().map(|&k| render(&case.blocks, &[k]))).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok(cases) = parse(input) else { return Vec::new() };
+        let Some(Case { blocks, rows }) = cases.first() else { return Vec::new() };
+        let mut variants = Vec::new();
+        if blocks.len() > 1 {
+            for gone in 0..blocks.len() {
+                let kept: Vec<u32> = blocks.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &b)| b).collect();
+                variants.push(render(&kept, rows));
+            }
+        }
+        for (i, &k) in rows.iter().enumerate().filter(|&(_, &k)| k > 0) {
+            for shorter in [k / 2, k - 1] {
+                let mut smaller = rows.clone();
+                smaller[i] = shorter;
+                variants.push(render(blocks, &smaller));
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "1" | "2")
+    }
+}
+
+fn join(items: &[u32]) -> String {
+    items.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// A row of stones as text, cut short when long.
+fn draw_row(k: u32) -> String {
+    match k {
+        0 => "an empty row".to_string(),
+        1..=60 => format!("{} ({k} stones)", "o".repeat(k as usize)),
+        _ => format!("a row of {k} stones"),
+    }
+}
+
+/// One test case as an input.
+fn render(blocks: &[u32], rows: &[u32]) -> String {
+    let words = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    format!("{}\n{}\n{}\n{}\n", blocks.len(), words(blocks), rows.len(), words(rows))
+}
+
+/// Each query by a win/lose search of the row itself, sharing `states_left` over the input.
+fn by_oracle(case: &Case, states_left: &mut usize) -> Result<Vec<bool>, JudgeError> {
+    if case.rows.iter().any(|&k| k > ORACLE_MAX_ROW) {
+        return Err(oracle_declines(*states_left));
+    }
+    let start = |k: u32| if k == 0 { Vec::new() } else { vec![k] };
+    let rules = Rows::new(case.blocks.iter().copied());
+    let values = solve_loopy(&rules, case.rows.iter().map(|&k| start(k)), Budget::new(*states_left))?;
+    *states_left -= values.len();
+    Ok(case.rows.iter().map(|&k| matches!(values[&start(k)], Outcome::Win(_))).collect())
+}
+
+fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Vec::new();
+    while !tokens.at_end() {
+        let c = cases.len() + 1;
+        let n = tokens.number(format_args!("the size N of S in case {c}"), 1..=MAX_SET)?;
+        let mut blocks = Vec::with_capacity(n as usize);
+        for i in 1..=n {
+            blocks.push(tokens.number(format_args!("element {i} of S in case {c}"), 1..=MAX_STONES)?);
+        }
+        let m = tokens.number(format_args!("the number of queries M in case {c}"), 0..=MAX_QUERIES)?;
+        // Capacity from the input size, not the declared count, so a bogus M cannot allocate.
+        let mut rows = Vec::with_capacity((m as usize).min(input.len() / 2 + 1));
+        for j in 1..=m {
+            rows.push(tokens.number(format_args!("K of query {j} in case {c}"), 0..=MAX_STONES)?);
+        }
+        cases.push(Case { blocks, rows });
+    }
+    Ok(cases)
+}

@@ -1,0 +1,160 @@
+//! Octal games: Kayles, Dawson's Kayles and Dawson's chess with their periods proven, the
+//! hdu2999 example's second set, and hdu3980's circles against a search of the beads.
+
+use crate::check::{Failure, OracleCheck, OracleSide, check_grundy};
+use crate::problems;
+use crate::verify::{Row, Workload};
+use octal::plain::{BeadCircle, Heap, Heaps};
+use octal::{OctalCode, OctalGame, naive_grundy, prove_period, sparse_grundy};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::Outcome;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Every octal workload.
+pub fn workloads() -> Vec<Workload> {
+    vec![
+        // OEIS A002186: period 12 from n = 71 (last exception at 70).
+        sequence("Kayles 0.77", "0.77", 1_000, Some((71, 12))),
+        // OEIS A002187 (0.137, exceptions up to n = 51); 0.07 has its values shifted by one.
+        sequence("Dawson's Kayles 0.07", "0.07", 1_000, Some((53, 34))),
+        sequence("Dawson's chess 0.137", "0.137", 1_000, Some((52, 34))),
+        // The second test case of the hdu2999 example, blocks of 3: Treblecross, whose period
+        // (if any) is far beyond reach.
+        sequence("hdu2999 S={3}: 0.007", "0.007", 1_000, None),
+        circles(14),
+    ]
+}
+
+fn fail(engine: &str, detail: impl ToString) -> Failure {
+    Failure { engine: engine.to_string(), detail: detail.to_string() }
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
+/// `G(0..=max_heap)` by solver-core's engine (verified, and compared with the Grundy oracle on
+/// the rules restated), by the naive and the sparse-space sequences, which must all agree; the
+/// period proven (it must be the literature's, if given); and every sum of heaps with at most 14 tokens searched as a whole position,
+/// whose winner must be the one the xor of the values names.
+fn sequence(name: &str, code: &'static str, max_heap: u32, literature: Option<(usize, usize)>) -> Workload {
+    Workload::new(format!("{name} n<={max_heap}"), move |budget| {
+        let code: OctalCode = code.parse().map_err(|e| fail("verify", e))?;
+        let game = OctalGame::new(code.clone(), max_heap);
+        let heap = Heap(Heaps::new(&code));
+        let checked = check_grundy(&game, Some(OracleSide { rules: &heap, state: &|h| *h }), budget)?;
+        let table: Vec<u32> = checked.table.iter().map(|v| v.0).collect();
+        let mut timings = checked.timings;
+        for (engine, compute) in
+            [("naive", naive_grundy as fn(&OctalCode, usize) -> Vec<u32>), ("sparse", sparse_grundy)]
+        {
+            let (values, elapsed) = timed(|| compute(&code, table.len()));
+            if let Some(n) = (0..table.len()).find(|&n| values[n] != table[n]) {
+                return Err(fail(engine, format!("G({n}) = {} but grundy says {}", values[n], table[n])));
+            }
+            timings.push((engine, elapsed));
+        }
+        let (proof, elapsed) = timed(|| prove_period(&code, &table));
+        timings.push(("prove", elapsed));
+        let found = proof.map(|p| (p.preperiod, p.period));
+        if literature.is_some() && found != literature {
+            return Err(fail("prove", format!("proved {found:?}, the literature says {literature:?}")));
+        }
+        let oracle = match (checked.oracle, sums_agree(&code, &table, 14, budget)?) {
+            (OracleCheck::Agreed { elapsed }, OracleCheck::Agreed { elapsed: more }) => {
+                OracleCheck::Agreed { elapsed: elapsed + more }
+            }
+            (OracleCheck::Agreed { .. }, sums) => sums,
+            (grundy, _) => grundy,
+        };
+        let summary = match proof {
+            Some(p) => format!("p={} n0={} by {} values", p.period, p.preperiod, p.values_needed),
+            None => format!("no period by {} values", table.len()),
+        };
+        Ok(Row { positions: table.len(), summary, timings, oracle })
+    })
+}
+
+/// Every multiset of heaps adding up to at most `total` tokens, searched as a whole position
+/// (no Sprague-Grundy theory): the player to move must win exactly when the xor of the heaps'
+/// `values` is not 0.
+fn sums_agree(code: &OctalCode, values: &[u32], total: u32, budget: Budget) -> Result<OracleCheck, Failure> {
+    let started = Instant::now();
+    let mut positions = vec![Vec::new()];
+    // Partitions in non-decreasing order: extend each by a part at least its last.
+    let mut i = 0;
+    while i < positions.len() {
+        let p: Vec<u32> = positions[i].clone();
+        let (last, sum) = (p.last().copied().unwrap_or(1), p.iter().sum::<u32>());
+        for part in last..=total - sum {
+            let mut q = p.clone();
+            q.push(part);
+            positions.push(q);
+        }
+        i += 1;
+    }
+    let outcomes = match solve_loopy(&Heaps::new(code), positions.iter().cloned(), budget) {
+        Ok(outcomes) => outcomes,
+        Err(OracleError::OverBudget { .. }) => return Ok(OracleCheck::Declined(format!("sums of {total} tokens"))),
+        Err(e) => return Err(fail("oracle", e)),
+    };
+    for p in &positions {
+        let xor = p.iter().fold(0, |x, &h| x ^ values[h as usize]);
+        let searched = matches!(outcomes[p], Outcome::Win(_));
+        if searched != (xor != 0) {
+            return Err(fail("oracle", format!("heaps {p:?}: the search says win={searched}, the xor is {xor}")));
+        }
+    }
+    Ok(OracleCheck::Agreed { elapsed: started.elapsed() })
+}
+
+/// hdu3980 for every circle of at most `max_beads` beads and every block size up to one more:
+/// each Grundy engine's judge answer against a search of the painted beads.
+fn circles(max_beads: u32) -> Workload {
+    Workload::new(format!("hdu3980 circles N<={max_beads}"), move |budget| {
+        let problem = problems::find("hdu3980").ok_or_else(|| fail("verify", "hdu3980 is not registered"))?;
+        let pairs: Vec<(u32, u32)> = (1..=max_beads).flat_map(|n| (1..=max_beads + 1).map(move |m| (n, m))).collect();
+        let mut input = format!("{}\n", pairs.len());
+        for (n, m) in &pairs {
+            writeln!(input, "{n} {m}").expect("writing to a String cannot fail");
+        }
+        let mut timings = Vec::new();
+        let mut answers: Vec<String> = Vec::new();
+        for &engine in problem.engines().iter().filter(|&&e| e != "oracle") {
+            let (answer, elapsed) = timed(|| problem.judge(&input, engine));
+            let answer = answer.map_err(|e| fail(engine, e))?;
+            if answers.first().is_some_and(|first| *first != answer) {
+                return Err(fail(engine, "answers differently from the first engine"));
+            }
+            answers.push(answer);
+            timings.push((engine, elapsed));
+        }
+        let lines: Vec<&str> = answers.first().map(|a| a.lines().collect()).unwrap_or_default();
+        let started = Instant::now();
+        let mut oracle = OracleCheck::Agreed { elapsed: Duration::ZERO };
+        for (k, &(n, m)) in pairs.iter().enumerate() {
+            let circle = BeadCircle::new(n, m).ok_or_else(|| fail("oracle", "the circle does not fit"))?;
+            match solve_loopy(&circle, [0], budget) {
+                Ok(values) => {
+                    let winner = if matches!(values[&0], Outcome::Win(_)) { "aekdycoin" } else { "abcdxyzk" };
+                    let expected = format!("Case #{}: {winner}", k + 1);
+                    if lines.get(k) != Some(&expected.as_str()) {
+                        return Err(fail("oracle", format!("N={n} M={m}: the search says {expected}")));
+                    }
+                }
+                Err(e) => {
+                    oracle = OracleCheck::Declined(e.to_string());
+                    break;
+                }
+            }
+        }
+        if let OracleCheck::Agreed { elapsed } = &mut oracle {
+            *elapsed = started.elapsed();
+        }
+        let wins = lines.iter().filter(|l| l.ends_with("aekdycoin")).count();
+        Ok(Row { positions: pairs.len(), summary: format!("first player wins {wins}"), timings, oracle })
+    })
+}
