@@ -54,6 +54,8 @@ pub struct StatsReport {
     pub extreme: Option<Extreme>,
     /// What each engine variant cost.
     pub engines: Vec<EngineCost>,
+    /// Facts particular to the game, a sentence each (e.g. a proven period).
+    pub notes: Vec<String>,
 }
 
 /// A position with the most extreme value of its space.
@@ -144,10 +146,10 @@ pub fn loopy<G: Unmoves + ?Sized>(game_name: String, game: &G, describe: impl Fn
         .collect();
     let extreme =
         longest.map(|(r, id)| Extreme { value: Outcome::Win(r).to_string(), position: describe(&game.unrank(id)) });
-    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines }
+    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines, notes: Vec::new() }
 }
 
-/// Computes an impartial game's Grundy values and summarizes them by value.
+/// Computes an impartial game's Grundy values with solver-core's engine and summarizes them.
 pub fn grundy<G: ImpartialSpace + ?Sized>(
     game_name: String,
     game: &G,
@@ -155,9 +157,20 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
 ) -> StatsReport {
     let (values, elapsed, peak_bytes) = measure(|| grundy_table(game));
     let engines = vec![EngineCost { engine: "grundy".into(), millis: millis(elapsed), peak_bytes }];
-    let values = values.unwrap_or_default();
+    nimbers(game_name, &values.unwrap_or_default(), engines, |i| {
+        describe(&game.unrank(StateId::new(i).expect("a table index is an id")))
+    })
+}
+
+/// Summarizes Grundy values already computed (by `engines`), position `i` written by `describe(i)`.
+pub fn nimbers(
+    game_name: String,
+    values: &[Nimber],
+    engines: Vec<EngineCost>,
+    describe: impl Fn(usize) -> String,
+) -> StatsReport {
     let mut by_value: BTreeMap<Nimber, u64> = BTreeMap::new();
-    for &v in &values {
+    for &v in values {
         *by_value.entry(v).or_insert(0) += 1;
     }
     let zeros = by_value.get(&Nimber::ZERO).copied().unwrap_or(0);
@@ -165,15 +178,16 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
         ("zero (lost for the mover)".to_string(), zeros),
         ("nonzero".to_string(), values.len() as u64 - zeros),
     ]);
-    let extreme = values.iter().enumerate().max_by_key(|&(i, v)| (v, std::cmp::Reverse(i))).map(|(i, v)| Extreme {
-        value: v.to_string(),
-        position: describe(&game.unrank(StateId::new(i).expect("a table index is an id"))),
-    });
+    let extreme = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+        .map(|(i, v)| Extreme { value: v.to_string(), position: describe(i) });
     let histogram = by_value
         .into_iter()
         .map(|(v, count)| Bar { label: v.to_string(), kind: "nimber".into(), value: Some(v.0), count })
         .collect();
-    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines }
+    StatsReport { game: game_name, positions: values.len(), counts, histogram, extreme, engines, notes: Vec::new() }
 }
 
 /// Computes a scoring game's values (as `i32`) and summarizes them by value: how many
@@ -204,7 +218,7 @@ pub fn scores<G: ScoringSpace + ?Sized>(
         .into_iter()
         .map(|(v, count)| Bar { label: format!("{v:+}"), kind: "score".into(), value: None, count })
         .collect();
-    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines }
+    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines, notes: Vec::new() }
 }
 
 fn millis(d: Duration) -> f64 {
@@ -245,6 +259,9 @@ impl StatsReport {
         for (label, count) in &bars {
             let width = (count * 40).div_ceil(widest) as usize;
             writeln!(out, "  {label:>18} {count:>10} {}", "#".repeat(width)).expect("infallible");
+        }
+        for note in &self.notes {
+            writeln!(out, "{note}").expect("infallible");
         }
         out += "engines:\n";
         for e in &self.engines {

@@ -28,6 +28,7 @@ pub fn stats_targets() -> Vec<StatsTarget> {
     let mut all = Vec::new();
     all.extend(synthetic::stats_targets());
     all.extend(xiangqi::stats_targets());
+    all.extend(octal::stats_targets());
     all.extend(dots_and_boxes::stats_targets());
     all
 }

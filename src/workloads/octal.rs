@@ -3,11 +3,12 @@
 
 use crate::check::{Failure, OracleCheck, OracleSide, check_grundy};
 use crate::problems;
+use crate::stats::{self, StatsTarget};
 use crate::verify::{Row, Workload};
 use octal::plain::{BeadCircle, Heap, Heaps};
 use octal::{OctalCode, OctalGame, naive_grundy, prove_period, sparse_grundy};
 use oracle::{Budget, OracleError, solve_loopy};
-use solver_core::Outcome;
+use solver_core::{Nimber, Outcome};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -157,4 +158,46 @@ fn circles(max_beads: u32) -> Workload {
         let wins = lines.iter().filter(|l| l.ends_with("aekdycoin")).count();
         Ok(Row { positions: pairs.len(), summary: format!("first player wins {wins}"), timings, oracle })
     })
+}
+
+/// Any octal game's Grundy sequence, with its period proven when the values suffice.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    vec![StatsTarget {
+        name: "octal",
+        params: "code=0.77 n=1000 (1..=10000000): heaps 0..=n of an octal game, e.g. 0.07, 0.137, 0.16",
+        run: |params| {
+            let text = params.text("code", "0.77");
+            let code: OctalCode = text.parse().map_err(|e| format!("code `{text}`: {e}"))?;
+            let n = params.number("n", 1_000usize, 1..=10_000_000)?;
+            // The naive mex over every split is quadratic: past this many heaps only the
+            // sparse-space method runs.
+            const NAIVE_LIMIT: usize = 100_000;
+            let mut engines = Vec::new();
+            let mut run = |engine: &str, compute: fn(&OctalCode, usize) -> Vec<u32>| {
+                let (values, elapsed, peak_bytes) = stats::measure(|| compute(&code, n + 1));
+                engines.push(stats::EngineCost {
+                    engine: engine.into(),
+                    millis: elapsed.as_secs_f64() * 1e3,
+                    peak_bytes,
+                });
+                values
+            };
+            let values = run("sparse", sparse_grundy);
+            if n <= NAIVE_LIMIT && run("naive", naive_grundy) != values {
+                return Err("the naive and sparse-space sequences differ".to_string());
+            }
+            let nimbers: Vec<Nimber> = values.iter().map(|&v| Nimber(v)).collect();
+            let mut report = stats::nimbers(format!("octal game {text}, heaps 0..={n}"), &nimbers, engines, |h| {
+                format!("a heap of {h}")
+            });
+            report.notes.push(match prove_period(&code, &values) {
+                Some(p) => format!(
+                    "period {} from heap {} on, proven by the Guy-Smith test with {} values",
+                    p.period, p.preperiod, p.values_needed
+                ),
+                None => format!("no period proven within {} values", values.len()),
+            });
+            Ok(report)
+        },
+    }]
 }
