@@ -3,6 +3,9 @@
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
 //! test corpus (tests/corpus/<id>.toml) all find it there.
 
+mod card_problems;
+mod cf919f;
+mod childhood;
 mod loopy_graph;
 
 use crate::input::InputError;
@@ -59,7 +62,7 @@ pub enum JudgeError {
 }
 
 /// Every judge problem, in the order `gamesolve list` shows them.
-pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph];
+pub static PROBLEMS: &[&dyn Problem] = &[&loopy_graph::LoopyGraph, &cf919f::Cf919f, &childhood::Childhood];
 
 /// The problem with this id.
 pub fn find(id: &str) -> Option<&'static dyn Problem> {
