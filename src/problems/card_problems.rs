@@ -7,8 +7,10 @@ use crate::input::{InputError, Tokens};
 use cards::plain::{PlainCards, PlainPosition};
 use cards::{Cards, HandIndex, solve_by_hand_tables};
 use oracle::{Budget, solve_loopy};
-use solver_core::{OutcomeKind, OutcomeTable, RetrogradeEngine, StateId};
+use solver_core::play::{principal_variation, ranked_moves};
+use solver_core::{LoopySpace, Outcome, OutcomeKind, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt;
+use std::fmt::Write;
 
 /// The engines of the card problems: the game's own solver first, then solver-core's three
 /// retrograde engines on the same game, then the naive oracle on unsorted arrays.
@@ -47,6 +49,9 @@ pub(super) trait CardProblem<const K: usize> {
 
     /// The answer line of a situation flagged `flag` whose player to move has `value`.
     fn answer(flag: bool, value: OutcomeKind) -> &'static str;
+
+    /// The names of the player to move and of the other player in a situation flagged `flag`.
+    fn players(flag: bool) -> [&'static str; 2];
 }
 
 /// The whole answer to `input` with `engine` (one of [`ENGINES`]): builds and solves the one
@@ -101,6 +106,75 @@ fn judge_by_oracle<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Str
     let plain = |s: &Start<K>| PlainPosition { mover: s.mover.to_vec(), opponent: s.opponent.to_vec() };
     let values = solve_loopy(&rules, starts.iter().map(plain), Budget::new(ORACLE_STATES))?;
     Ok(starts.iter().map(|s| P::answer(s.flag, values[&plain(s)].kind())).collect())
+}
+
+/// How many moves of endless play `explain` shows.
+const EXPLAIN_PLIES: usize = 8;
+
+/// For each situation: both hands, the value with its remoteness and the answer, every move
+/// with its value (best first), and the line of optimal play. Solved by the game's own solver.
+pub(super) fn explain<const K: usize, P: CardProblem<K>>(input: &str) -> Result<String, JudgeError> {
+    let starts = P::parse(input, |s| s)?;
+    let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
+    let table = solve_by_hand_tables(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+    let mut out = String::new();
+    for (i, start) in starts.iter().enumerate() {
+        let id = game.id_of(&start.mover, &start.opponent);
+        let answer = P::answer(start.flag, table.get(id).kind()).trim_end();
+        explain_one(&mut out, &game, &table, i + 1, id, P::players(start.flag), answer)
+            .expect("writing to a String cannot fail");
+    }
+    Ok(out)
+}
+
+fn explain_one(
+    out: &mut String,
+    game: &Cards,
+    table: &OutcomeTable,
+    number: usize,
+    id: StateId,
+    [mover, other]: [&str; 2],
+    answer: &str,
+) -> fmt::Result {
+    let position = game.unrank(id);
+    let value = table.get(id);
+    let width = mover.len().max(other.len());
+    writeln!(out, "situation {number}: {mover} to move")?;
+    writeln!(out, "  {mover:<width$}  {:?}  (to move)", position.mover)?;
+    writeln!(out, "  {other:<width$}  {:?}", position.opponent)?;
+    writeln!(out, "  value for {mover}: {value}")?;
+    match game.terminal_at(id) {
+        Some(Terminal::Win) => writeln!(out, "  the game is over: {mover} holds only zeros")?,
+        Some(_) => writeln!(out, "  the game is over: {other} holds only zeros")?,
+        None => {
+            let moves = ranked_moves(game, table, id);
+            let listed: Vec<String> = moves
+                .iter()
+                .map(|&(child, child_value)| format!("{} ({})", describe(game, id, child), child_value.backed_up()))
+                .collect();
+            writeln!(out, "  moves, best first: {}", listed.join(", "))?;
+            // A decided game's line ends after its remoteness; endless play is cut short.
+            let plies = value.remoteness().map_or(EXPLAIN_PLIES, |r| r as usize);
+            let line = principal_variation(game, table, id, plies);
+            let names = [mover, other];
+            let moves: Vec<String> = line
+                .windows(2)
+                .enumerate()
+                .map(|(ply, pair)| format!("{} {}", names[ply % 2], describe(game, pair[0], pair[1])))
+                .collect();
+            let more = if value == Outcome::Draw { ", ..." } else { "" };
+            writeln!(out, "  optimal play: {}{more}", moves.join(", "))?;
+        }
+    }
+    writeln!(out, "  answer: {answer}")
+}
+
+/// A move as `own+other=result`, e.g. `4+1=0`.
+fn describe(game: &Cards, from: StateId, to: StateId) -> String {
+    match game.move_between(from, to) {
+        Some(m) => format!("{}+{}={}", m.own, m.other, m.result),
+        None => "?".to_string(),
+    }
 }
 
 /// The layout nearly every input has, read without tokens for speed: a line with a decimal

@@ -1,7 +1,7 @@
 //! `cf919f`: Codeforces 919F "A Game With Numbers", the card game with 8 cards modulo 5
 //! (contract: ../shared/problems/cf919f).
 
-use super::card_problems::{Canonical, CardProblem, ENGINES, Start, capacity, judge, read_count, read_line};
+use super::card_problems::{Canonical, CardProblem, ENGINES, Start, capacity, explain, judge, read_count, read_line};
 use super::{JudgeError, Problem, check_engine};
 use crate::input::{InputError, Tokens};
 use solver_core::OutcomeKind;
@@ -38,6 +38,10 @@ impl Problem for Cf919f {
         check_engine(self, engine)?;
         judge::<CARDS, Cf919f>(input, engine)
     }
+
+    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+        explain::<CARDS, Cf919f>(input)
+    }
 }
 
 impl CardProblem<CARDS> for Cf919f {
@@ -55,6 +59,11 @@ impl CardProblem<CARDS> for Cf919f {
             // The game has no ties: a position is won, lost, or endless play.
             (OutcomeKind::Tie | OutcomeKind::Draw, _) => "Deal\n",
         }
+    }
+
+    /// The flag says Bob moved first.
+    fn players(bob_first: bool) -> [&'static str; 2] {
+        if bob_first { ["Bob", "Alice"] } else { ["Alice", "Bob"] }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `childhood`: "童年", the card game with 2 hands a player modulo 10, A to move (contract:
 //! ../shared/problems/childhood).
 
-use super::card_problems::{Canonical, CardProblem, ENGINES, Start, capacity, judge, read_count, read_line};
+use super::card_problems::{Canonical, CardProblem, ENGINES, Start, capacity, explain, judge, read_count, read_line};
 use super::{JudgeError, Problem, check_engine};
 use crate::input::{InputError, Tokens};
 use solver_core::OutcomeKind;
@@ -37,6 +37,10 @@ impl Problem for Childhood {
         check_engine(self, engine)?;
         judge::<HANDS, Childhood>(input, engine)
     }
+
+    fn explain(&self, input: &str) -> Result<String, JudgeError> {
+        explain::<HANDS, Childhood>(input)
+    }
 }
 
 impl CardProblem<HANDS> for Childhood {
@@ -54,6 +58,10 @@ impl CardProblem<HANDS> for Childhood {
             // The game has no ties: a position is won, lost, or endless play.
             OutcomeKind::Tie | OutcomeKind::Draw => "0\n",
         }
+    }
+
+    fn players(_: bool) -> [&'static str; 2] {
+        ["A", "B"]
     }
 }
 
