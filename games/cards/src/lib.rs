@@ -32,7 +32,7 @@
 //!
 //! | engine | what it is | memory a position |
 //! |---|---|---|
-//! | [`solve_by_hand_tables`] | counter retrograde analysis with move counts in closed form; the judges' default | 8 bytes |
+//! | [`solve_by_hand_tables`] | counter retrograde analysis with move counts in closed form, no move generated; the judges' default | 4 bytes + one remoteness's positions |
 //! | [`solver_core::solve_with_reverse_graph`] | generic, stores the reverse move graph | 16 bytes + 4 a move |
 //! | [`solver_core::solve_with_unmoves`] | generic, un-moves from [`Cards`]' [`Unmoves`](solver_core::Unmoves) | 8 bytes |
 //! | [`solver_core::solve_by_layers`] | generic, one pass per ply | 4 bytes |
