@@ -3,7 +3,7 @@
 //! input never panics. PROPTEST_CASES raises the number of random inputs.
 
 use cards::plain::{PlainCards, PlainPosition};
-use cards::{Cards, Hand, Position, solve_by_hand_tables};
+use cards::{Cards, CardsSolver, Hand, Position};
 use gamesolve::check::{OracleSide, check_loopy};
 use gamesolve::problems::{self, JudgeError};
 use oracle::{Budget, solve_loopy};
@@ -27,7 +27,9 @@ fn every_engine_equals_the_oracle_on_every_small_size() {
             let game = Cards::new(k, m).unwrap();
             let checked = check_loopy(&game, None::<OracleSide<'_, Position, PlainCards>>, BUDGET)
                 .unwrap_or_else(|e| panic!("k={k} m={m}: {e}"));
-            assert!(solve_by_hand_tables(&game).unwrap() == checked.table, "k={k} m={m}: hand-tables differs");
+            for solver in CardsSolver::ALL {
+                assert!(solver.solve(&game).unwrap() == checked.table, "k={k} m={m}: {} differs", solver.name());
+            }
 
             let rules = PlainCards { modulus: m as u8 };
             let starts = StateId::all(game.len()).map(|id| plain(&game.unrank(id)));
@@ -102,7 +104,7 @@ proptest! {
         prop_assert_eq!(answers[0].as_ref().unwrap().lines().count(), lines.len());
     }
 
-    /// The game's solver and the un-move engine agree on random cf919f inputs (the corpus runs
+    /// The game's solvers and the un-move engine agree on random cf919f inputs (the corpus runs
     /// every engine on fixed ones), and a valid input
     /// laid out unusually (the token reader's path) gets the same answer as the common layout.
     #[test]
@@ -114,10 +116,11 @@ proptest! {
             lines.push(b.iter().map(u8::to_string).collect::<Vec<_>>().join(" "));
         }
         let canonical = lines.join("\n") + "\n";
-        let answers = judge_all("cf919f", &canonical, &["hand-tables", "unmoves"]);
+        let answers = judge_all("cf919f", &canonical, &["symmetry", "hand-tables", "unmoves"]);
         prop_assert_eq!(&answers[1], &answers[0]);
+        prop_assert_eq!(&answers[2], &answers[0]);
         let relaid = relaid(&lines, &noise);
-        prop_assert_eq!(&judge_all("cf919f", &relaid, &["hand-tables"])[0], &answers[0], "{:?}", relaid);
+        prop_assert_eq!(&judge_all("cf919f", &relaid, &["symmetry"])[0], &answers[0], "{:?}", relaid);
     }
 
     /// Any bytes: an answer or an input error, never a panic, and the same from every fast engine.
@@ -126,7 +129,7 @@ proptest! {
         problem in prop_oneof![Just("cf919f"), Just("childhood")],
         text in "[0-9 \n\r\tx-]{0,80}",
     ) {
-        let answers = judge_all(problem, &text, &["hand-tables", "unmoves"]);
+        let answers = judge_all(problem, &text, &["symmetry", "unmoves"]);
         prop_assert_eq!(&answers[0], &answers[1]);
         if let Err(e) = &answers[0] {
             prop_assert!(matches!(e, JudgeError::Input(_)), "{e}");

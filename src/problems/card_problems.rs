@@ -5,16 +5,16 @@
 use super::JudgeError;
 use crate::input::{InputError, Tokens};
 use cards::plain::{PlainCards, PlainPosition};
-use cards::{Cards, HandIndex, solve_by_hand_tables};
+use cards::{Cards, CardsSolver, HandIndex, solve_by_symmetry};
 use oracle::{Budget, solve_loopy};
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{LoopySpace, Outcome, OutcomeKind, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt;
 use std::fmt::Write;
 
-/// The engines of the card problems: the game's own solver first, then solver-core's three
-/// retrograde engines on the same game, then the naive oracle on unsorted arrays.
-pub(super) const ENGINES: &[&str] = &["hand-tables", "reverse-graph", "unmoves", "layered", "oracle"];
+/// The engines of the card problems: the game's own two solvers first, then solver-core's
+/// three retrograde engines on the same game, then the naive oracle on unsorted arrays.
+pub(super) const ENGINES: &[&str] = &["symmetry", "hand-tables", "reverse-graph", "unmoves", "layered", "oracle"];
 
 /// The oracle's budget: the unsorted positions reachable from the input's situations. Every
 /// situation of `childhood` fits (at most 10^4 positions); most of `cf919f` do not, and the
@@ -61,19 +61,22 @@ pub(super) fn judge<const K: usize, P: CardProblem<K>>(input: &str, engine: &str
     if engine == "oracle" {
         return judge_by_oracle::<K, P>(input);
     }
-    // Parsing keeps each situation as its position id and its flag (bit 32).
+    // Parsing keeps each situation as its position id with its flag in bit 31 (both problems'
+    // games have far fewer than 2^31 positions).
     let index = HandIndex::new(K, P::MODULUS).expect("the problems' sizes are valid");
+    let hands = index.len() as u32;
+    assert!(index.len().pow(2) <= 1 << 31, "a card problem's positions fit 31 bits");
     let ranker = index.ranker(RANKER_ENTRIES);
     let rank = |hand: &[u8]| ranker.as_ref().map_or_else(|| index.rank(hand), |r| r.rank(hand));
-    let hands = index.len() as u64;
-    let keep = |s: Start<K>| (s.flag as u64) << 32 | (rank(&s.mover) as u64 * hands + rank(&s.opponent) as u64);
+    let keep = |s: Start<K>| (s.flag as u32) << 31 | (rank(&s.mover) * hands + rank(&s.opponent));
     let solve = || -> Result<OutcomeTable, JudgeError> {
         let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
-        match RetrogradeEngine::from_name(engine) {
-            Some(engine) => engine.solve(&game),
-            None => solve_by_hand_tables(&game),
-        }
-        .map_err(|e| JudgeError::TooLarge(e.to_string()))
+        let table = match (CardsSolver::from_name(engine), RetrogradeEngine::from_name(engine)) {
+            (Some(solver), _) => solver.solve(&game),
+            (None, Some(engine)) => engine.solve(&game),
+            (None, None) => return Err(JudgeError::UnknownEngine { engine: engine.to_string(), known: ENGINES }),
+        };
+        table.map_err(|e| JudgeError::TooLarge(e.to_string()))
     };
     let (situations, table) = if input.len() < OVERLAP_FROM_BYTES {
         let situations = P::parse(input, keep)?;
@@ -93,8 +96,8 @@ pub(super) fn judge<const K: usize, P: CardProblem<K>>(input: &str, engine: &str
     };
     let mut out = String::with_capacity(situations.len() * 6);
     for situation in situations {
-        let id = StateId::new(situation as u32 as usize).expect("ids of positions fit a StateId");
-        out += P::answer(situation >> 32 != 0, table.get(id).kind());
+        let id = StateId::from_u32(situation & !(1 << 31)).expect("ids of positions fit a StateId");
+        out += P::answer(situation >> 31 != 0, table.get(id).kind());
     }
     Ok(out)
 }
@@ -112,11 +115,11 @@ fn judge_by_oracle<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Str
 const EXPLAIN_PLIES: usize = 8;
 
 /// For each situation: both hands, the value with its remoteness and the answer, every move
-/// with its value (best first), and the line of optimal play. Solved by the game's own solver.
+/// with its value (best first), and the line of optimal play. Solved by the default solver.
 pub(super) fn explain<const K: usize, P: CardProblem<K>>(input: &str) -> Result<String, JudgeError> {
     let starts = P::parse(input, |s| s)?;
     let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
-    let table = solve_by_hand_tables(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+    let table = solve_by_symmetry(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
     let mut out = String::new();
     for (i, start) in starts.iter().enumerate() {
         let id = game.id_of(&start.mover, &start.opponent);

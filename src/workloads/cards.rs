@@ -1,11 +1,11 @@
 //! The modular card game at the sizes of its two judge problems: cf919f (8 cards mod 5) and
-//! childhood (2 cards mod 10). Besides solver-core's engines, the game's own solver
-//! ([`solve_by_hand_tables`]) must give the same table.
+//! childhood (2 cards mod 10). Besides solver-core's engines, the game's own solvers
+//! ([`CardsSolver`]) must give the same table.
 
 use crate::check::{Checked, Failure, OracleCheck, OracleSide, check_loopy};
 use crate::verify::{Row, Workload};
 use cards::plain::{PlainCards, PlainPosition};
-use cards::{Cards, Position, solve_by_hand_tables};
+use cards::{Cards, CardsSolver, Position};
 use oracle::Budget;
 use solver_core::{OutcomeTable, StateId, StateSpace};
 use std::time::Instant;
@@ -31,18 +31,19 @@ fn check(k: usize, m: usize, budget: Budget) -> Result<Row, Failure> {
     } else {
         check_loopy(&game, Some(OracleSide { rules: &rules, state: &plain }), budget)?
     };
-    let started = Instant::now();
-    let table =
-        solve_by_hand_tables(&game).map_err(|e| Failure { engine: "hand-tables".into(), detail: e.to_string() })?;
-    checked.timings.insert(0, ("hand-tables", started.elapsed()));
-    if let Some(id) = StateId::all(game.len()).find(|&id| table.get(id) != checked.table.get(id)) {
-        let detail = format!(
-            "position {id} ({:?}): the other engines say {:?}, hand-tables says {:?}",
-            game.unrank(id),
-            checked.table.get(id),
-            table.get(id)
-        );
-        return Err(Failure { engine: "hand-tables".into(), detail });
+    // The game's own solvers must give the agreed table too.
+    for (i, solver) in CardsSolver::ALL.into_iter().enumerate() {
+        let started = Instant::now();
+        let fail = |detail: String| Failure { engine: solver.name().into(), detail };
+        let table = solver.solve(&game).map_err(|e| fail(e.to_string()))?;
+        checked.timings.insert(i, (solver.name(), started.elapsed()));
+        if let Some(id) = StateId::all(game.len()).find(|&id| table.get(id) != checked.table.get(id)) {
+            let (agreed, own) = (checked.table.get(id), table.get(id));
+            return Err(fail(format!(
+                "position {id} ({:?}): the other engines say {agreed:?}, it says {own:?}",
+                game.unrank(id)
+            )));
+        }
     }
     Ok(Row::loopy(checked))
 }

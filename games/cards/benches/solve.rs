@@ -1,18 +1,19 @@
-//! The whole table of each judge size, by the game's own solver and solver-core's three
+//! The whole table of each judge size, by the game's own two solvers and solver-core's three
 //! retrograde engines. Answers are asserted before anything is timed (`cargo test --benches`
 //! checks them): the engines agree, the verifier accepts the table, and the cf919f counts match
 //! the seed's accepted solution (see tests/rules.rs for how they were counted).
 
-use cards::{Cards, solve_by_hand_tables};
+use cards::{Cards, CardsSolver, solve_by_hand_tables, solve_by_symmetry};
 use criterion::{Criterion, criterion_group, criterion_main};
 use solver_core::verify::verify_outcomes;
 use solver_core::{OutcomeKind, OutcomeTable, RetrogradeEngine, StateId, StateSpace};
 use std::hint::black_box;
 
 fn agreed_table(game: &Cards) -> OutcomeTable {
-    let table = solve_by_hand_tables(game).expect("fits");
+    let table = solve_by_symmetry(game).expect("fits");
+    assert!(solve_by_hand_tables(game).expect("fits") == table, "hand-tables disagrees with symmetry");
     for engine in RetrogradeEngine::ALL {
-        assert!(engine.solve(game).expect("fits") == table, "{} disagrees with hand-tables", engine.name());
+        assert!(engine.solve(game).expect("fits") == table, "{} disagrees with symmetry", engine.name());
     }
     verify_outcomes(game, &table).expect("the verifier accepts the table");
     table
@@ -44,9 +45,11 @@ fn tables(c: &mut Criterion) {
         }
         let mut group = c.benchmark_group(format!("table k={k} m={m}, {} positions", game.hands().len().pow(2)));
         group.sample_size(10);
-        group.bench_function("hand-tables", |b| b.iter(|| solve_by_hand_tables(black_box(&game))));
-        group.bench_function("hand-tables with building the game", |b| {
-            b.iter(|| solve_by_hand_tables(&Cards::new(black_box(k), m).expect("a valid size")))
+        for solver in CardsSolver::ALL {
+            group.bench_function(solver.name(), |b| b.iter(|| solver.solve(black_box(&game))));
+        }
+        group.bench_function("symmetry with building the game", |b| {
+            b.iter(|| solve_by_symmetry(&Cards::new(black_box(k), m).expect("a valid size")))
         });
         for engine in RetrogradeEngine::ALL {
             group.bench_function(engine.name(), |b| b.iter(|| engine.solve(black_box(&game))));

@@ -25,6 +25,9 @@ pub struct Move {
     pub result: u8,
 }
 
+/// The largest key table [`Cards::new`] builds to rank hands after a move (16 MiB).
+const RANKER_ENTRIES: usize = 1 << 22;
+
 /// Hands of some kind listed per `(hand, value)`: entry `h * m + v` is a slice of hand ranks.
 #[derive(Debug, Clone, Default)]
 struct HandLists {
@@ -73,19 +76,26 @@ impl Cards {
             (0..index.len() as u32).map(|h| index.values(h).iter().fold(0, |mask, &v| mask | 1 << v)).collect();
         let mut forward = HandLists { start: vec![0], hands: Vec::new() };
         let mut backward = HandLists { start: vec![0], hands: Vec::new() };
+        // The hand after one card changes value: in O(1) by key where the key table is small,
+        // else ranked from the counts.
+        let ranker = index.ranker(RANKER_ENTRIES);
         let mut counts = vec![0u8; m];
         for h in 0..index.len() as u32 {
             counts.iter_mut().for_each(|c| *c = 0);
             for &v in index.values(h) {
                 counts[v as usize] += 1;
             }
-            let mut replaced = |from: usize, to: usize| {
-                counts[from] -= 1;
-                counts[to] += 1;
-                let rank = index.rank_counts(&counts);
-                counts[to] -= 1;
-                counts[from] += 1;
-                rank
+            let key = ranker.as_ref().map(|r| r.key(index.values(h)));
+            let mut replaced = |from: usize, to: usize| match (&ranker, key) {
+                (Some(r), Some(key)) => r.rank_of_key(key - r.weight(from as u8) + r.weight(to as u8)),
+                _ => {
+                    counts[from] -= 1;
+                    counts[to] += 1;
+                    let rank = index.rank_counts(&counts);
+                    counts[to] -= 1;
+                    counts[from] += 1;
+                    rank
+                }
             };
             for b in 0..m {
                 // b = 0 is never a card one may touch; its slots stay empty.

@@ -278,6 +278,25 @@ impl Ranker {
     /// May panic, or return a wrong rank, unless there are exactly `k` values below `m`.
     #[inline]
     pub fn rank(&self, values: &[u8]) -> u32 {
-        self.ranks[values.iter().map(|&v| self.weights[v as usize] as usize).sum::<usize>()]
+        self.rank_of_key(self.key(values))
+    }
+
+    /// The key of the hand holding `values`: the sum of their weights.
+    #[inline]
+    pub fn key(&self, values: &[u8]) -> usize {
+        values.iter().map(|&v| self.weight(v)).sum()
+    }
+
+    /// The weight of a card of value `v`: a key changes by the difference of two weights when
+    /// one card changes value, so the hand after a move is ranked in O(1).
+    #[inline]
+    pub fn weight(&self, v: u8) -> usize {
+        self.weights[v as usize] as usize
+    }
+
+    /// The rank of the hand with this key.
+    #[inline]
+    pub fn rank_of_key(&self, key: usize) -> u32 {
+        self.ranks[key]
     }
 }

@@ -3,7 +3,7 @@
 //! positions (256 per property).
 
 use cards::plain::{PlainCards, PlainPosition};
-use cards::{Cards, Hand, HandIndex, Position, solve_by_hand_tables};
+use cards::{Cards, CardsSolver, Hand, HandIndex, Position, solve_by_symmetry};
 use proptest::prelude::*;
 use solver_core::verify::verify_outcomes;
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Terminal, Unmoves};
@@ -158,14 +158,17 @@ fn un_moves_list_exactly_the_reversed_moves_on_whole_spaces() {
     }
 }
 
+/// The game's solvers equal the generic engines. The sizes give the units of Z_m every shape
+/// the symmetry solver must handle: none but 1 (m = 2), cyclic (5, 7, 9, 10), and not cyclic
+/// (8, 12: two generators), with hands that units fix (all zero, symmetric hands).
 #[test]
-fn the_game_solver_equals_the_generic_engines() {
-    for (k, m) in [(1, 3), (2, 10), (3, 5), (4, 4), (6, 3)] {
+fn the_game_solvers_equal_the_generic_engines() {
+    for (k, m) in [(1, 3), (2, 10), (3, 5), (4, 4), (6, 3), (3, 2), (2, 8), (3, 8), (2, 12), (2, 9), (3, 7), (1, 13)] {
         let game = Cards::new(k, m).unwrap();
-        let table = solve_by_hand_tables(&game).unwrap();
+        let table = RetrogradeEngine::Unmoves.solve(&game).unwrap();
         verify_outcomes(&game, &table).unwrap();
-        for engine in RetrogradeEngine::ALL {
-            assert!(engine.solve(&game).unwrap() == table, "k={k} m={m}: {} differs", engine.name());
+        for solver in CardsSolver::ALL {
+            assert!(solver.solve(&game).unwrap() == table, "k={k} m={m}: {} differs", solver.name());
         }
     }
 }
@@ -180,7 +183,7 @@ fn cf919f_table_counts_match_the_accepted_solution() {
     // is won or lost, so wins (less the 495 with the mover all zero) plus losses = 195,476 and
     // draws = 98,108 / 2.
     let game = Cards::new(8, 5).unwrap();
-    let counts = solve_by_hand_tables(&game).unwrap().counts();
+    let counts = solve_by_symmetry(&game).unwrap().counts();
     assert_eq!((counts.wins - 495 + counts.losses, counts.draws, counts.ties), (195_476, 49_054, 0));
 }
 
@@ -241,7 +244,7 @@ proptest! {
 fn a_won_position_leads_to_a_lost_one() {
     // Bob (to move) holds a 4 and Alice a 1: 4 + 1 = 0 mod 5 leaves Bob all zero.
     let game = Cards::new(8, 5).unwrap();
-    let table = solve_by_hand_tables(&game).unwrap();
+    let table = solve_by_symmetry(&game).unwrap();
     let id = game.id_of(&[0, 0, 0, 0, 4, 0, 0, 0], &[0, 0, 0, 1, 0, 0, 0, 0]);
     assert_eq!(table.get(id), Outcome::Win(1));
     let (listed, _) = successor_set(&game, id);
