@@ -46,7 +46,8 @@ impl HandLists {
 ///
 /// Position `id = mover * H + opponent`, where `mover` and `opponent` are the ranks of the two
 /// hands ([`HandIndex`]) and `H` the number of hands. Building it costs `O(H * m * min(k, m))`
-/// time and `8 * H * (m - 1) * min(k, m)` bytes at most for the two tables.
+/// time and `8 * H * (m - 1) * min(k, m)` bytes at most for the two tables (and, while
+/// building, a [`Ranker`](crate::Ranker) of at most 4 Mi entries where one fits).
 #[derive(Debug, Clone)]
 pub struct Cards {
     index: HandIndex,

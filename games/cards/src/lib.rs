@@ -32,14 +32,22 @@
 //!
 //! | engine | what it is | memory a position |
 //! |---|---|---|
-//! | [`solve_by_symmetry`] | the same on classes of positions under multiplying every card by a unit mod `m` (`phi(m)` times less work); the judges' default | 4 bytes a class + the finished table |
-//! | [`solve_by_hand_tables`] | counter retrograde analysis with move counts in closed form, no move generated | 4 bytes + one remoteness's positions |
+//! | [`solve_by_symmetry`] | [`solve_by_hand_tables`] on classes of positions under the symmetry below (about `phi(m)` times less work); the judges' default | 4 bytes a class, then the finished table |
+//! | [`solve_by_hand_tables`] | counter retrograde analysis with move counts in closed form; no move is generated, only un-moves | 4 bytes + one remoteness's positions |
 //! | [`solver_core::solve_with_reverse_graph`] | generic, stores the reverse move graph | 16 bytes + 4 a move |
 //! | [`solver_core::solve_with_unmoves`] | generic, un-moves from [`Cards`]' [`Unmoves`](solver_core::Unmoves) | 8 bytes |
 //! | [`solver_core::solve_by_layers`] | generic, one pass per ply | 4 bytes |
 //!
-//! All five give the same table (tested); [`CardsSolver`] picks the game's own by name. The oracle ([`plain`]) restates the rules on unsorted
-//! arrays for `oracle::solve_loopy`; it fits small games only (its states are all orderings).
+//! All five give the same table (tested); [`CardsSolver`] picks one of the game's own by name.
+//! The oracle ([`plain`]) restates the rules on unsorted arrays for `oracle::solve_loopy`; it
+//! fits small games only (its states are the cards in every order).
+//!
+//! # Symmetry
+//!
+//! Multiplying every card of both hands by a unit `u` of `Z_m` (`gcd(u, m) = 1`) maps zeros to
+//! zeros and moves to moves (`(a + b) u = a u + b u`), so it keeps every value. For `(8, 5)`
+//! the four units make classes of about four positions; [`solve_by_symmetry`] solves one cell
+//! per class.
 //!
 //! # Example
 //!
