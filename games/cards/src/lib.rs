@@ -73,7 +73,7 @@ mod symmetry;
 pub use game::{Cards, Move, Position};
 pub use hand::{CardsError, Hand, HandIndex, Ranker};
 pub use solve::solve_by_hand_tables;
-pub use symmetry::solve_by_symmetry;
+pub use solve::solve_by_symmetry;
 
 use solver_core::{OutcomeTable, SpaceTooLarge};
 
