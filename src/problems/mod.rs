@@ -3,6 +3,9 @@
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
 //! test corpus (tests/corpus/<id>.toml) all find it there.
 
+mod card_problems;
+mod cf919f;
+mod childhood;
 mod hdu1524;
 mod hdu1730;
 mod hdu1849;
@@ -160,6 +163,8 @@ pub enum JudgeError {
 /// Every judge problem, in the order `gamesolve list` shows them.
 pub static PROBLEMS: &[&dyn Problem] = &[
     &loopy_graph::LoopyGraph,
+    &cf919f::Cf919f,
+    &childhood::Childhood,
     &hdu5897::Hdu5897,
     &hdu1849::Hdu1849,
     &hdu1730::Hdu1730,

@@ -1,6 +1,7 @@
 //! The registered games: what `gamesolve verify` checks, each at its built-in size ([`all`]), and
 //! what `gamesolve stats` can summarize ([`stats_targets`]). Each game family has its own file.
 
+mod cards;
 mod dots_and_boxes;
 mod graph_tokens;
 mod nim;
@@ -15,6 +16,7 @@ use crate::verify::Workload;
 pub fn all() -> Vec<Workload> {
     let mut all = Vec::new();
     all.extend(synthetic::workloads());
+    all.extend(cards::workloads());
     all.extend(xiangqi::workloads());
     all.extend(nim::workloads());
     all.extend(graph_tokens::workloads());

@@ -1,0 +1,253 @@
+//! The card game's ranking, moves and un-moves, checked against the plain rules (unsorted
+//! arrays, no ranking) and against each other. PROPTEST_CASES raises the number of random
+//! positions (256 per property).
+
+use cards::plain::{PlainCards, PlainPosition};
+use cards::{Cards, CardsSolver, Hand, HandIndex, Position, solve_by_symmetry};
+use proptest::prelude::*;
+use solver_core::verify::verify_outcomes;
+use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Terminal, Unmoves};
+use std::collections::{BTreeSet, HashSet};
+use std::sync::OnceLock;
+
+/// Sizes the random-position properties pick from, built once: tiny, the two judge sizes, a
+/// large one, and lopsided ones (one card; many cards modulo 2 or 3).
+const SIZES: [(usize, usize); 11] =
+    [(1, 2), (1, 7), (2, 10), (3, 4), (3, 6), (4, 3), (5, 5), (8, 5), (10, 7), (16, 2), (9, 3)];
+
+fn games() -> &'static [Cards] {
+    static GAMES: OnceLock<Vec<Cards>> = OnceLock::new();
+    GAMES.get_or_init(|| SIZES.iter().map(|&(k, m)| Cards::new(k, m).unwrap()).collect())
+}
+
+/// A game from [`SIZES`] and a position of it as two unsorted card arrays.
+fn game_and_cards() -> impl Strategy<Value = (usize, Vec<u8>, Vec<u8>)> {
+    (0..SIZES.len()).prop_flat_map(|g| {
+        let (k, m) = SIZES[g];
+        // Zeros are common in play and decide the finished positions: draw them more often.
+        let card = prop_oneof![1 => Just(0u8), 2 => 0..m as u8];
+        (Just(g), proptest::collection::vec(card.clone(), k), proptest::collection::vec(card, k))
+    })
+}
+
+fn sorted(p: &PlainPosition) -> Position {
+    Position { mover: Hand::new(p.mover.clone()), opponent: Hand::new(p.opponent.clone()) }
+}
+
+fn successor_set(game: &Cards, id: StateId) -> (Vec<StateId>, BTreeSet<StateId>) {
+    let mut out = Vec::new();
+    game.successor_ids(id, &mut out);
+    let set = out.iter().copied().collect();
+    (out, set)
+}
+
+fn predecessor_list(game: &Cards, id: StateId) -> Vec<StateId> {
+    let mut out = Vec::new();
+    game.predecessor_ids(id, &mut out);
+    out
+}
+
+/// Every multiset of `k` values below `m`, found by brute force over all `m^k` arrays.
+fn all_hands_by_brute_force(k: usize, m: usize) -> BTreeSet<Vec<u8>> {
+    let mut hands = BTreeSet::new();
+    let mut cards = vec![0u8; k];
+    loop {
+        let mut hand = cards.clone();
+        hand.sort();
+        hands.insert(hand);
+        // Next array in base m; stop after the last.
+        let Some(i) = cards.iter().position(|&c| (c as usize) < m - 1) else { break };
+        cards[i] += 1;
+        cards[..i].iter_mut().for_each(|c| *c = 0);
+    }
+    hands
+}
+
+fn binomial(n: u64, r: u64) -> u64 {
+    (0..r).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn hands_rank_and_unrank_over_whole_spaces() {
+    let mut sizes: Vec<(usize, usize)> = (1..=6).flat_map(|k| (2..=7).map(move |m| (k, m))).collect();
+    sizes.extend([(8, 5), (2, 10), (10, 7), (32, 2), (1, 64)]);
+    for (k, m) in sizes {
+        let index = HandIndex::new(k, m).unwrap();
+        assert_eq!(index.len() as u64, binomial((k + m - 1) as u64, k as u64), "k={k} m={m}");
+        let ranker = index.ranker(1 << 20);
+        let mut seen = HashSet::new();
+        for rank in 0..index.len() as u32 {
+            let values = index.values(rank);
+            assert_eq!(values.len(), k);
+            assert!(values.windows(2).all(|w| w[0] <= w[1]) && values.iter().all(|&v| (v as usize) < m));
+            assert_eq!(index.rank(values), rank, "k={k} m={m} {values:?}");
+            let mut reversed = values.to_vec();
+            reversed.reverse();
+            assert_eq!(index.rank(&reversed), rank, "card order does not matter");
+            if let Some(ranker) = &ranker {
+                assert_eq!(ranker.rank(&reversed), rank, "k={k} m={m} {values:?}");
+            }
+            assert!(seen.insert(values.to_vec()));
+        }
+        assert_eq!(index.rank(&vec![0; k]), 0, "rank 0 is the all-zero hand");
+        assert_eq!(index.rank(&vec![m as u8 - 1; k]) as usize, index.len() - 1);
+        if (m as f64).powi(k as i32) <= 1e6 {
+            let brute: HashSet<Vec<u8>> = all_hands_by_brute_force(k, m).into_iter().collect();
+            assert_eq!(brute, seen, "k={k} m={m}: the index holds exactly the multisets");
+        }
+    }
+}
+
+#[test]
+fn positions_rank_and_unrank_over_whole_spaces() {
+    for (k, m) in [(1, 2), (2, 10), (3, 4), (4, 3), (8, 5)] {
+        let game = Cards::new(k, m).unwrap();
+        for id in StateId::all(game.len()) {
+            let position = game.unrank(id);
+            assert_eq!(game.rank(&position), id);
+            let (mover, opponent) = game.split(id);
+            assert_eq!(game.join(mover, opponent), id);
+            assert_eq!(position.mover.values(), game.hands().values(mover));
+        }
+    }
+}
+
+#[test]
+fn sizes_outside_the_limits_are_errors() {
+    assert!(Cards::new(0, 5).is_err());
+    assert!(Cards::new(33, 2).is_err());
+    assert!(Cards::new(2, 1).is_err());
+    assert!(Cards::new(2, 65).is_err());
+    // C(19, 10) = 92,378 hands: their pairs do not fit a StateId.
+    let err = Cards::new(10, 10).unwrap_err();
+    assert_eq!(err.to_string(), "10 cards modulo 10 make 92378 hands; at most 65535 fit");
+}
+
+#[test]
+fn finished_positions_follow_the_convention() {
+    let game = Cards::new(2, 10).unwrap();
+    let at = |mover: [u8; 2], opponent: [u8; 2]| game.terminal_at(game.id_of(&mover, &opponent));
+    assert_eq!(at([0, 0], [3, 4]), Some(Terminal::Win), "the mover holding only zeros has won");
+    assert_eq!(at([3, 0], [0, 0]), Some(Terminal::Loss), "the opponent holding only zeros has won");
+    assert_eq!(at([0, 0], [0, 0]), Some(Terminal::Win), "both: the mover's hand is looked at first");
+    assert_eq!(at([0, 1], [9, 0]), None);
+    let plain = PlainCards { modulus: 10 };
+    let both = PlainPosition { mover: vec![0, 0], opponent: vec![0, 0] };
+    assert_eq!(plain.terminal(&both), Some(Terminal::Win), "the oracle's rules agree");
+}
+
+#[test]
+fn un_moves_list_exactly_the_reversed_moves_on_whole_spaces() {
+    for (k, m) in [(1, 5), (2, 10), (3, 4), (3, 6), (4, 3), (5, 2)] {
+        let game = Cards::new(k, m).unwrap();
+        let mut reversed: Vec<Vec<StateId>> = vec![Vec::new(); game.len()];
+        for id in StateId::all(game.len()) {
+            if game.terminal_at(id).is_none() {
+                for child in successor_set(&game, id).0 {
+                    reversed[child.index()].push(id);
+                }
+            }
+        }
+        for id in StateId::all(game.len()) {
+            let mut listed = predecessor_list(&game, id);
+            listed.sort();
+            let expected = &mut reversed[id.index()];
+            expected.sort();
+            assert_eq!(&listed, expected, "k={k} m={m} at {:?}", game.unrank(id));
+        }
+    }
+}
+
+/// The game's solvers equal the generic engines. The sizes give the units of Z_m every shape
+/// the symmetry solver must handle: none but 1 (m = 2), cyclic (5, 7, 9, 10), and not cyclic
+/// (8, 12: two generators), with hands that units fix (all zero, symmetric hands).
+#[test]
+fn the_game_solvers_equal_the_generic_engines() {
+    for (k, m) in [(1, 3), (2, 10), (3, 5), (4, 4), (6, 3), (3, 2), (2, 8), (3, 8), (2, 12), (2, 9), (3, 7), (1, 13)] {
+        let game = Cards::new(k, m).unwrap();
+        let table = RetrogradeEngine::Unmoves.solve(&game).unwrap();
+        verify_outcomes(&game, &table).unwrap();
+        for solver in CardsSolver::ALL {
+            assert!(solver.solve(&game).unwrap() == table, "k={k} m={m}: {} differs", solver.name());
+        }
+    }
+}
+
+#[test]
+fn cf919f_table_counts_match_the_accepted_solution() {
+    // From the seed's accepted C++ (g++ -O2, outside the tree in /work/baselines/cards): on the
+    // 489,060 situations made of every pair of sorted hands with either player first (but not a
+    // first mover holding only zeros, which the statement excludes) it answers 195,476 Alice,
+    // 195,476 Bob, 98,108 Deal. Each position (mover, opponent) with a non-zero mover is two
+    // situations (Alice or Bob as the mover); Alice wins one of them exactly when the position
+    // is won or lost, so wins (less the 495 with the mover all zero) plus losses = 195,476 and
+    // draws = 98,108 / 2.
+    let game = Cards::new(8, 5).unwrap();
+    let counts = solve_by_symmetry(&game).unwrap().counts();
+    assert_eq!((counts.wins - 495 + counts.losses, counts.draws, counts.ties), (195_476, 49_054, 0));
+}
+
+proptest! {
+    #[test]
+    fn moves_are_the_plain_rules_moves((g, mover, opponent) in game_and_cards()) {
+        let game = &games()[g];
+        let plain_rules = PlainCards { modulus: game.modulus() as u8 };
+        let plain = PlainPosition { mover, opponent };
+        let id = game.rank(&sorted(&plain));
+        prop_assert_eq!(game.terminal_at(id), plain_rules.terminal(&plain));
+        prop_assert_eq!(game.terminal(&game.unrank(id)), plain_rules.terminal(&plain));
+        if game.terminal_at(id).is_some() {
+            return Ok(());
+        }
+        let (listed, ids) = successor_set(game, id);
+        prop_assert_eq!(listed.len(), ids.len(), "the fast generator lists no position twice");
+        let fast: BTreeSet<Vec<Vec<u8>>> = ids.iter().map(|&c| {
+            let p = game.unrank(c);
+            vec![p.mover.values().to_vec(), p.opponent.values().to_vec()]
+        }).collect();
+        let mut moves = Vec::new();
+        plain_rules.successors(&plain, &mut moves);
+        let expected: BTreeSet<Vec<Vec<u8>>> = moves.iter().map(|p| {
+            let p = sorted(p);
+            vec![p.mover.values().to_vec(), p.opponent.values().to_vec()]
+        }).collect();
+        prop_assert_eq!(fast, expected);
+        // Each move reads back as a legal one.
+        let m = game.modulus() as u8;
+        for &child in &ids {
+            let mv = game.move_between(id, child).expect("a move leads there");
+            prop_assert!(mv.own != 0 && mv.other != 0 && mv.result == (mv.own + mv.other) % m);
+            prop_assert!(plain.mover.contains(&mv.own) && plain.opponent.contains(&mv.other));
+        }
+    }
+
+    #[test]
+    fn un_moves_are_exactly_the_inverse_of_moves((g, mover, opponent) in game_and_cards()) {
+        let game = &games()[g];
+        let id = game.rank(&sorted(&PlainPosition { mover, opponent }));
+        let preds = predecessor_list(game, id);
+        let distinct: BTreeSet<StateId> = preds.iter().copied().collect();
+        prop_assert_eq!(distinct.len(), preds.len(), "no predecessor is listed twice");
+        for &p in &preds {
+            prop_assert!(game.terminal_at(p).is_none(), "a listed predecessor is unfinished");
+            prop_assert!(successor_set(game, p).1.contains(&id), "{:?} has no move to {:?}", game.unrank(p), game.unrank(id));
+        }
+        if game.terminal_at(id).is_none() {
+            for child in successor_set(game, id).0 {
+                prop_assert!(predecessor_list(game, child).contains(&id));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_won_position_leads_to_a_lost_one() {
+    // Bob (to move) holds a 4 and Alice a 1: 4 + 1 = 0 mod 5 leaves Bob all zero.
+    let game = Cards::new(8, 5).unwrap();
+    let table = solve_by_symmetry(&game).unwrap();
+    let id = game.id_of(&[0, 0, 0, 0, 4, 0, 0, 0], &[0, 0, 0, 1, 0, 0, 0, 0]);
+    assert_eq!(table.get(id), Outcome::Win(1));
+    let (listed, _) = successor_set(&game, id);
+    assert_eq!(listed.len(), 1);
+    assert_eq!(table.get(listed[0]), Outcome::Loss(0));
+}

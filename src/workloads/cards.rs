@@ -1,0 +1,49 @@
+//! The modular card game at the sizes of its two judge problems: cf919f (8 cards mod 5) and
+//! childhood (2 cards mod 10). Besides solver-core's engines, the game's own solvers
+//! ([`CardsSolver`]) must give the same table.
+
+use crate::check::{Checked, Failure, OracleCheck, OracleSide, check_loopy};
+use crate::verify::{Row, Workload};
+use cards::plain::{PlainCards, PlainPosition};
+use cards::{Cards, CardsSolver, Position};
+use oracle::Budget;
+use solver_core::{OutcomeTable, StateId, StateSpace};
+use std::time::Instant;
+
+/// `cards k=8 m=5` and `cards k=2 m=10`.
+pub fn workloads() -> Vec<Workload> {
+    let sized = |k: usize, m: usize| Workload::new(format!("cards k={k} m={m}"), move |budget| check(k, m, budget));
+    vec![sized(8, 5), sized(2, 10)]
+}
+
+fn check(k: usize, m: usize, budget: Budget) -> Result<Row, Failure> {
+    let game = Cards::new(k, m).map_err(|e| Failure { engine: "cards".into(), detail: e.to_string() })?;
+    let rules = PlainCards { modulus: m as u8 };
+    let plain =
+        |p: &Position| PlainPosition { mover: p.mover.values().to_vec(), opponent: p.opponent.values().to_vec() };
+    // The oracle's states are the card arrays in every order, up to m^(2k) of them; past its
+    // budget it would only fill memory before declining, so it declines up front.
+    let unsorted = (m as f64).powi(2 * k as i32);
+    let mut checked: Checked<OutcomeTable> = if unsorted > budget.max_states as f64 {
+        let mut checked = check_loopy(&game, None::<OracleSide<'_, Position, PlainCards>>, budget)?;
+        checked.oracle = OracleCheck::Declined(format!("{unsorted:.2e} unsorted positions exceed the budget"));
+        checked
+    } else {
+        check_loopy(&game, Some(OracleSide { rules: &rules, state: &plain }), budget)?
+    };
+    // The game's own solvers must give the agreed table too.
+    for (i, solver) in CardsSolver::ALL.into_iter().enumerate() {
+        let started = Instant::now();
+        let fail = |detail: String| Failure { engine: solver.name().into(), detail };
+        let table = solver.solve(&game).map_err(|e| fail(e.to_string()))?;
+        checked.timings.insert(i, (solver.name(), started.elapsed()));
+        if let Some(id) = StateId::all(game.len()).find(|&id| table.get(id) != checked.table.get(id)) {
+            let (agreed, own) = (checked.table.get(id), table.get(id));
+            return Err(fail(format!(
+                "position {id} ({:?}): the other engines say {agreed:?}, it says {own:?}",
+                game.unrank(id)
+            )));
+        }
+    }
+    Ok(Row::loopy(checked))
+}
