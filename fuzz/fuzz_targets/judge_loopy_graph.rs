@@ -1,5 +1,5 @@
 #![no_main]
-//! Any bytes as `loopy-graph` judge input: a clear error or one answer shared by every engine.
+//! Any bytes as `loopy-graph` judge input: a clear error, or one answer that every engine shares.
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let problem = gamesolve::problems::find("loopy-graph").expect("registered");
