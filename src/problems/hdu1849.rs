@@ -17,6 +17,9 @@ const MAX_CELL: u32 = 1000;
 /// before searching, so a large case is declined at once).
 const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
 
+/// The oracle declines a case whose search could take more steps than this (about a second).
+const ORACLE_WORK: u64 = 20_000_000;
+
 /// `hdu1849`: contract in ../shared/problems/hdu1849. Engines: `grundy` (solver-core's table
 /// of Nim heaps), `formula` (a heap's value is its size), `oracle` (win/loss search on every
 /// piece at once).
@@ -53,7 +56,7 @@ impl Problem for Hdu1849 {
         check_engine(self, engine)?;
         let cases = parse(input)?;
         // Decline before searching anything, rather than after the cases that fit.
-        if engine == "oracle" && cases.each().any(|cells| oracle_bound(cells) > ORACLE.max_states as u64) {
+        if engine == "oracle" && cases.each().any(|cells| oracle_bound(cells) > ORACLE_WORK) {
             return Err(JudgeError::Oracle(OracleError::OverBudget {
                 max_states: ORACLE.max_states,
                 max_depth: ORACLE.max_depth,
@@ -155,9 +158,13 @@ fn render(cells: &[u32]) -> String {
     format!("{}\n{}\n0\n", cells.len(), cells.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
 }
 
-/// An upper bound on the positions the oracle searches: tuples of cells no larger than the start's.
+/// An upper bound on the oracle's work: the positions it may visit (tuples of cells no larger
+/// than the start's) times the moves from each and the rounds of its search (each at most the
+/// sum of the cells, since every move lowers it).
 fn oracle_bound(cells: &[u32]) -> u64 {
-    cells.iter().fold(1u64, |n, &k| n.saturating_mul(k as u64 + 1))
+    let positions = cells.iter().fold(1u64, |n, &k| n.saturating_mul(k as u64 + 1));
+    let sum: u64 = cells.iter().map(|&k| k as u64).sum();
+    positions.saturating_mul((sum + 1) * (sum + 1))
 }
 
 /// Whether the first player wins, by searching every position of all the pieces together.

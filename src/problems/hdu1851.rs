@@ -19,6 +19,9 @@ const MAX_TAKE: u32 = 20;
 /// before searching, so a large case is declined at once).
 const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
 
+/// The oracle declines a case whose search could take more steps than this (about a second).
+const ORACLE_WORK: u64 = 20_000_000;
+
 /// `hdu1851`: contract in ../shared/problems/hdu1851. Engines: `grundy` (solver-core's table
 /// of each take limit), `formula` (`M mod (L + 1)`), `oracle` (win/loss search on every pile at
 /// once).
@@ -57,7 +60,7 @@ impl Problem for Hdu1851 {
         let starts = std::iter::once(0).chain(ends.iter().copied());
         let cases: Vec<&[Pile]> = starts.zip(&ends).map(|(start, &end)| &piles[start..end]).collect();
         // Decline before searching anything, rather than after the cases that fit.
-        if engine == "oracle" && cases.iter().any(|case| oracle_bound(case) > ORACLE.max_states as u64) {
+        if engine == "oracle" && cases.iter().any(|case| oracle_bound(case) > ORACLE_WORK) {
             return Err(JudgeError::Oracle(OracleError::OverBudget {
                 max_states: ORACLE.max_states,
                 max_depth: ORACLE.max_depth,
@@ -183,9 +186,14 @@ fn render(case: &[Pile]) -> String {
     out
 }
 
-/// An upper bound on the positions the oracle searches: tuples of piles no larger than the start's.
+/// An upper bound on the oracle's work: the positions it may visit (tuples of piles no larger than
+/// the start's) times the moves from each and the rounds of its search.
 fn oracle_bound(piles: &[Pile]) -> u64 {
-    piles.iter().fold(1u64, |n, p| n.saturating_mul(p.stones as u64 + 1))
+    let positions = piles.iter().fold(1u64, |n, p| n.saturating_mul(p.stones as u64 + 1));
+    // Times the moves from a position and the rounds of the search (each move takes a stone).
+    let moves: u64 = piles.iter().map(|p| p.max_take.min(p.stones) as u64).sum();
+    let stones: u64 = piles.iter().map(|p| p.stones as u64).sum();
+    positions.saturating_mul(moves + 1).saturating_mul(stones + 1)
 }
 
 /// Whether the first player wins, by searching every position of all the piles together.
