@@ -1,7 +1,7 @@
 //! The judge problems: each turns a contest input into the contest's exact output.
 //!
 //! A problem is registered once in [`PROBLEMS`]; `gamesolve judge`, `gamesolve list` and the
-//! test corpus (tests/corpus/<id>.toml) all find it there.
+//! test corpus (`tests/corpus/<id>.toml`) all find it there.
 
 mod card_problems;
 mod cf919f;
@@ -20,7 +20,7 @@ mod sums;
 use crate::input::InputError;
 use oracle::OracleError;
 
-/// A judge problem: its contract is ../shared/problems/<id>/README.md (or, for gamesolve's own
+/// A judge problem: its contract is `../shared/problems/<id>/README.md` (or, for gamesolve's own
 /// problems, the doc comment of its type).
 pub trait Problem: Sync {
     /// The id on the command line, e.g. `cf919f`.
