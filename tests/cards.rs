@@ -2,6 +2,8 @@
 //! every engine gives the same answers, the layout of valid input does not matter, and broken
 //! input never panics. PROPTEST_CASES raises the number of random inputs.
 
+mod common;
+
 use cards::plain::{PlainCards, PlainPosition};
 use cards::{Cards, CardsSolver, Hand, Position};
 use gamesolve::check::{OracleSide, check_loopy};
@@ -141,18 +143,8 @@ proptest! {
 /// on standard output, not even the verdicts of the valid situations before it.
 #[test]
 fn a_broken_situation_withholds_the_whole_answer() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let input = "2\n1\n1 1 1 1 1 1 1 1\n1 1 1 1 1 1 1 1\n0\n1 1 1 1 1 1 1 1\n1 1 1 1 7 1 1 1\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
-        .args(["judge", "cf919f"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("stdin accepts the input");
-    let out = child.wait_with_output().expect("the binary finishes");
+    let out = common::cli::gamesolve(&["judge", "cf919f"], input);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(out.stdout, b"");
     assert_eq!(

@@ -1,20 +1,10 @@
 //! End-to-end tests of the `gamesolve` binary: exit codes, streams, help text.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn gamesolve(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // A process that rejects its arguments exits without reading: a broken pipe is fine.
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes());
-    child.wait_with_output().expect("the binary finishes")
-}
+use common::cli::gamesolve;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")

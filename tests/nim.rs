@@ -3,13 +3,13 @@
 //! (every piece, row or pile at once; the real Northcott board with its retreats) without Grundy
 //! theory. Bad and truncated input never panics and every engine reports it the same way.
 
+mod common;
+
 use gamesolve::fuzz::judge_bytes;
 use gamesolve::problems::{self, Problem};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use std::fmt::Write;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 fn problem(id: &str) -> &'static dyn Problem {
     problems::find(id).expect("registered")
@@ -140,15 +140,7 @@ proptest! {
 
 #[test]
 fn bad_input_exits_2_with_the_place_and_prints_nothing() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
-        .args(["judge", "hdu1730"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("piped").write_all(b"1 5\n2 3\n2 5\n3 3\n").expect("stdin accepts the input");
-    let out = child.wait_with_output().expect("the binary finishes");
+    let out = common::cli::gamesolve(&["judge", "hdu1730"], "1 5\n2 3\n2 5\n3 3\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert_eq!(

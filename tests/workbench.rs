@@ -1,23 +1,12 @@
 //! End-to-end tests of the workbench commands: gen, check, explain, stats, and JSON output.
 
+mod common;
+
+use common::cli::gamesolve;
 use gamesolve::problems::PROBLEMS;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
-
-fn gamesolve(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // A process that rejects its arguments exits without reading: a broken pipe is fine.
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin.as_bytes());
-    child.wait_with_output().expect("the binary finishes")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")

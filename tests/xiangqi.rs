@@ -1,6 +1,8 @@
 //! HDU 5897 end to end: every legal judge input through every engine and the oracle, against the
 //! seed's accepted solution; the `verify` workload; an explain snapshot; bad input never panics.
 
+mod common;
+
 use gamesolve::problems::{self, Problem};
 use gamesolve::{verify, workloads};
 use proptest::prelude::*;
@@ -84,16 +86,7 @@ fn explain_reports_bad_input_like_judge() {
 
 #[test]
 fn the_binary_rejects_bad_input_with_exit_code_2_and_no_output() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
-        .args(["judge", "hdu5897"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    std::io::Write::write_all(&mut child.stdin.take().expect("piped"), b"2\n0 0 9 3 0 3 0\n9 3 9 3 0 3 0\n")
-        .expect("stdin accepts the input");
-    let out = child.wait_with_output().expect("the binary finishes");
+    let out = common::cli::gamesolve(&["judge", "hdu5897"], "2\n0 0 9 3 0 3 0\n9 3 9 3 0 3 0\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert_eq!(

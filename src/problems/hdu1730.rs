@@ -2,7 +2,7 @@
 //! Nim heap; the real board, partizan and loopy, is what the oracle plays.
 
 use super::sums::{Part, explain_sum};
-use super::{Explanation, JudgeError, Problem, check_engine};
+use super::{Explanation, JudgeError, Problem, check_engine, oracle_declines};
 use crate::input::Tokens;
 use nim::SubtractionGame;
 use nim::northcott::{Row, gap, nim_sum};
@@ -54,10 +54,7 @@ impl Problem for Hdu1730 {
         };
         // Decline before searching anything, rather than after the boards that fit.
         if engine == "oracle" && boards.iter().any(|b| oracle_bound(b.cols, b.rows.len()) > ORACLE.max_states as u64) {
-            return Err(JudgeError::Oracle(OracleError::OverBudget {
-                max_states: ORACLE.max_states,
-                max_depth: ORACLE.max_depth,
-            }));
+            return Err(oracle_declines(ORACLE));
         }
         let mut out = String::with_capacity(boards.len() * 10);
         for board in &boards {

@@ -2,7 +2,7 @@
 //! a Nim heap of `k` stones, so the position is a sum of Nim heaps.
 
 use super::sums::{Part, explain_sum};
-use super::{Explanation, JudgeError, Problem, check_engine};
+use super::{Explanation, JudgeError, Problem, check_engine, oracle_declines};
 use crate::input::Tokens;
 use nim::plain::{PlainPiles, Take};
 use nim::{SubtractionGame, nim_value};
@@ -57,10 +57,7 @@ impl Problem for Hdu1849 {
         let cases = parse(input)?;
         // Decline before searching anything, rather than after the cases that fit.
         if engine == "oracle" && cases.each().any(|cells| oracle_bound(cells) > ORACLE_WORK) {
-            return Err(JudgeError::Oracle(OracleError::OverBudget {
-                max_states: ORACLE.max_states,
-                max_depth: ORACLE.max_depth,
-            }));
+            return Err(oracle_declines(ORACLE));
         }
         let mut out = String::with_capacity(cases.ends.len() * 12);
         let table = match engine {

@@ -2,7 +2,7 @@
 //! of subtraction games `{1, ..., L_i}` (Bash's game), one set per pile.
 
 use super::sums::{Part, explain_sum};
-use super::{Explanation, JudgeError, Problem, check_engine};
+use super::{Explanation, JudgeError, Problem, check_engine, oracle_declines};
 use crate::input::Tokens;
 use nim::plain::{PlainPiles, Take};
 use nim::{SubtractionGame, bounded_value};
@@ -61,10 +61,7 @@ impl Problem for Hdu1851 {
         let cases: Vec<&[Pile]> = starts.zip(&ends).map(|(start, &end)| &piles[start..end]).collect();
         // Decline before searching anything, rather than after the cases that fit.
         if engine == "oracle" && cases.iter().any(|case| oracle_bound(case) > ORACLE_WORK) {
-            return Err(JudgeError::Oracle(OracleError::OverBudget {
-                max_states: ORACLE.max_states,
-                max_depth: ORACLE.max_depth,
-            }));
+            return Err(oracle_declines(ORACLE));
         }
         let mut out = String::with_capacity(ends.len() * 4);
         for case in cases {

@@ -7,11 +7,11 @@
 //! `K` stones exactly when `G(K) != 0`.
 
 use super::sums::{Part, explain_sum};
-use super::{Explanation, JudgeError, Problem, check_engine};
+use super::{Explanation, JudgeError, Problem, check_engine, oracle_declines};
 use crate::input::Tokens;
 use octal::plain::Rows;
 use octal::{OctalCode, OctalGame, naive_grundy, sparse_grundy};
-use oracle::{Budget, OracleError, solve_loopy};
+use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome, grundy_table};
 
@@ -39,11 +39,6 @@ pub(super) fn grundy_values(engine: &str, code: &OctalCode, len: usize) -> Resul
             Ok(values.into_iter().map(|v| v.0).collect())
         }
     }
-}
-
-/// The oracle's refusal for an input beyond its size limits.
-pub(super) fn oracle_declines(states: usize) -> JudgeError {
-    JudgeError::Oracle(OracleError::OverBudget { max_states: states, max_depth: Budget::new(states).max_depth })
 }
 
 /// `hdu2999`: who wins a row of `K` stones, for each query.
@@ -203,7 +198,7 @@ fn render(blocks: &[u32], rows: &[u32]) -> String {
 /// Each query by a win/lose search of the row itself, sharing `states_left` over the input.
 fn by_oracle(case: &Case, states_left: &mut usize) -> Result<Vec<bool>, JudgeError> {
     if case.rows.iter().any(|&k| k > ORACLE_MAX_ROW) {
-        return Err(oracle_declines(*states_left));
+        return Err(oracle_declines(Budget::new(*states_left)));
     }
     let start = |k: u32| if k == 0 { Vec::new() } else { vec![k] };
     let rules = Rows::new(case.blocks.iter().copied());

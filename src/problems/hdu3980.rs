@@ -8,8 +8,8 @@
 //! row is lost for the player to move: `G(N - M) = 0` (in particular when `N - M < M`, where
 //! no move is left).
 
-use super::hdu2999::{grundy_values, oracle_declines};
-use super::{Explanation, JudgeError, MoveValue, Problem, check_engine};
+use super::hdu2999::grundy_values;
+use super::{Explanation, JudgeError, MoveValue, Problem, check_engine, oracle_declines};
 use crate::input::Tokens;
 use octal::plain::BeadCircle;
 use octal::{OctalCode, naive_grundy};
@@ -161,8 +161,9 @@ fn by_oracle(circles: &[(u32, u32)]) -> Result<Vec<bool>, JudgeError> {
             first_wins.push(wins);
             continue;
         }
-        let circle =
-            BeadCircle::new(n, m).filter(|_| n <= ORACLE_MAX_BEADS).ok_or_else(|| oracle_declines(states_left))?;
+        let circle = BeadCircle::new(n, m)
+            .filter(|_| n <= ORACLE_MAX_BEADS)
+            .ok_or_else(|| oracle_declines(Budget::new(states_left)))?;
         let values = solve_loopy(&circle, [0], Budget::new(states_left))?;
         states_left -= values.len();
         let wins = matches!(values[&0], Outcome::Win(_));

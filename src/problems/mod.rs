@@ -180,6 +180,11 @@ pub fn find(id: &str) -> Option<&'static dyn Problem> {
     PROBLEMS.iter().copied().find(|p| p.id() == id)
 }
 
+/// The oracle's refusal of an input larger than `budget` allows, given before any search.
+pub(crate) fn oracle_declines(budget: oracle::Budget) -> JudgeError {
+    JudgeError::Oracle(OracleError::OverBudget { max_states: budget.max_states, max_depth: budget.max_depth })
+}
+
 /// Fails unless `engine` is one of `problem`'s engines.
 pub fn check_engine(problem: &dyn Problem, engine: &str) -> Result<(), JudgeError> {
     if problem.engines().contains(&engine) {

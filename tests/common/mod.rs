@@ -2,4 +2,5 @@
 
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod cli;
 pub mod corpus;
