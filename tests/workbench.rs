@@ -118,3 +118,18 @@ fn stats_summarizes_a_space() {
     assert_eq!(gamesolve(&["stats", "random-loopy", "nodes=0"], "").status.code(), Some(2));
     assert_eq!(gamesolve(&["stats", "random-loopy", "colour=red"], "").status.code(), Some(2));
 }
+
+#[test]
+fn explain_reads_well_for_sums_of_games() {
+    // Checked by hand. hdu1849's sample: pieces on cells 3 and 5 are Nim heaps *3 and *5, xor *6,
+    // so Rabbit wins by moving the piece on 5 to 3 (5 xor 6 = 3); 3, 5, 6 xor to 0: Grass wins.
+    // hdu3980's sample: a circle of 3 beads painted 1 at a time leaves a row of 2 after the first
+    // move, worth mex{G(1)} = mex{1} = 0, so aekdycoin wins; 4 beads painted 2 at a time leave a
+    // row of 2 worth mex{G(0)} = 1, so abcdxyzk wins.
+    let nim = gamesolve(&["explain", "hdu1849"], "2\n3 5\n3\n3 5 6\n0\n");
+    assert_eq!(nim.status.code(), Some(0));
+    insta::assert_snapshot!("explain_hdu1849_sample", stdout(&nim));
+    let circle = gamesolve(&["explain", "hdu3980"], "2\n3 1\n4 2\n");
+    assert_eq!(circle.status.code(), Some(0));
+    insta::assert_snapshot!("explain_hdu3980_sample", stdout(&circle));
+}
