@@ -3,6 +3,7 @@
 //! ([`CardsSolver`]) must give the same table.
 
 use crate::check::{Checked, Failure, OracleCheck, OracleSide, check_loopy};
+use crate::stats::{self, StatsTarget};
 use crate::verify::{Row, Workload};
 use cards::plain::{PlainCards, PlainPosition};
 use cards::{Cards, CardsSolver, Position};
@@ -46,4 +47,28 @@ fn check(k: usize, m: usize, budget: Budget) -> Result<Row, Failure> {
         }
     }
     Ok(Row::loopy(checked))
+}
+
+/// The card game at any size the game accepts, with the game's own solvers timed too.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    vec![StatsTarget {
+        name: "cards",
+        params: "k=8 (1..=32) m=5 (2..=64): k cards a player modulo m (cf919f: 8 5; childhood: 2 10)",
+        run: |params| {
+            let k = params.number("k", 8usize, 1..=32)?;
+            let m = params.number("m", 5usize, 2..=64)?;
+            let game = Cards::new(k, m).map_err(|e| e.to_string())?;
+            let describe = |p: &Position| format!("mover {:?}, opponent {:?}", p.mover.values(), p.opponent.values());
+            let mut report = stats::loopy(format!("cards k={k} m={m}"), &game, describe);
+            for solver in CardsSolver::ALL {
+                let (solved, elapsed, peak_bytes) = stats::measure(|| solver.solve(&game));
+                let engine = match solved {
+                    Ok(_) => solver.name().to_string(),
+                    Err(e) => format!("{} ({e})", solver.name()),
+                };
+                report.engines.push(stats::EngineCost { engine, millis: elapsed.as_secs_f64() * 1e3, peak_bytes });
+            }
+            Ok(report)
+        },
+    }]
 }

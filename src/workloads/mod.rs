@@ -29,7 +29,9 @@ pub fn all() -> Vec<Workload> {
 pub fn stats_targets() -> Vec<StatsTarget> {
     let mut all = Vec::new();
     all.extend(synthetic::stats_targets());
+    all.extend(cards::stats_targets());
     all.extend(xiangqi::stats_targets());
+    all.extend(nim::stats_targets());
     all.extend(octal::stats_targets());
     all.extend(dots_and_boxes::stats_targets());
     all

@@ -3,6 +3,7 @@
 //! the oracle's win/loss search, which knows no Grundy theory.
 
 use crate::check::{Failure, OracleCheck, OracleSide, check_grundy, check_loopy};
+use crate::stats::{self, StatsTarget};
 use crate::verify::{Row, Workload};
 use nim::SubtractionGame;
 use nim::northcott::{BoardState, NorthcottBoard, Player, nim_sum};
@@ -125,4 +126,19 @@ pub(super) fn whole_positions<R: Rules>(
     }
     let oracle = OracleCheck::Agreed { elapsed: started.elapsed() };
     Ok(Row { positions: outcomes.len(), summary: format!("P {lost} (whole positions)"), timings, oracle })
+}
+
+/// The real Northcott board, a loopy game, at any size that ranks densely.
+pub fn stats_targets() -> Vec<StatsTarget> {
+    vec![StatsTarget {
+        name: "northcott",
+        params: "rows=2 (1..=8) cols=7 (2..=100): the real board, each player moving his own pieces both ways",
+        run: |params| {
+            let rows = params.number("rows", 2usize, 1..=8)?;
+            let cols = params.number("cols", 7u32, 2..=100)?;
+            let board = NorthcottBoard::new(rows, cols).map_err(|e| e.to_string())?;
+            let describe = |s: &BoardState| format!("{s:?}");
+            Ok(stats::loopy(format!("northcott real board {rows}x{cols}"), &board, describe))
+        },
+    }]
 }
