@@ -77,7 +77,7 @@ pub const WORKLOAD_STACK: usize = 1 << 30;
 
 /// The table's header line.
 pub fn header() -> String {
-    format!("{:<34} {:>10}  {:<30} {:<46} {}", "game", "positions", "values", "engine times", "oracle")
+    format!("{:<34} {:>10}  {:<40} {:<17} {}", "game", "positions", "values", "oracle", "engine times")
 }
 
 /// A line of the table for `name`, or of its failure.
@@ -93,7 +93,7 @@ pub fn render(name: &str, result: &Result<Row, Failure>) -> String {
                 OracleCheck::Declined(_) => "over budget".to_string(),
                 OracleCheck::Absent => "none".to_string(),
             };
-            format!("{name:<34} {:>10}  {:<30} {:<46} {oracle}", row.positions, row.summary, times.trim_end())
+            format!("{name:<34} {:>10}  {:<40} {oracle:<17} {}", row.positions, row.summary, times.trim_end())
         }
         Err(failure) => format!("{name:<34} FAILED: {failure}"),
     }
