@@ -50,20 +50,28 @@ fn every_judge_parser_has_a_fuzz_target() {
 
 #[test]
 fn judge_parsers() {
-    for problem in PROBLEMS {
-        // Valid inputs, and the same cut short and spoiled.
-        let mut seeds: Vec<Vec<u8>> = vec![b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()];
-        for seed in 1..=3 {
-            let valid = problem.generate(seed, 3).expect("every problem generates input").into_bytes();
-            seeds.push(valid[..valid.len() / 2].to_vec());
-            let mut spoiled = valid.clone();
-            spoiled[valid.len() / 3] = b'x';
-            seeds.push(spoiled);
-            seeds.push(valid);
+    // Each problem in its own thread: a few judges solve a whole table per input, and CI has
+    // two cores.
+    std::thread::scope(|scope| {
+        for problem in PROBLEMS {
+            scope.spawn(|| replay_judge(*problem));
         }
-        replay(&judge_target(problem.id()), seeds, |data| fuzz::judge_bytes(*problem, data));
-    }
+    });
     assert!(problems::find("loopy-graph").is_some());
+}
+
+/// Replays a judge's stored inputs, with valid generated inputs and the same cut short and spoiled.
+fn replay_judge(problem: &dyn problems::Problem) {
+    let mut seeds: Vec<Vec<u8>> = vec![b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()];
+    for seed in 1..=3 {
+        let valid = problem.generate(seed, 3).expect("every problem generates input").into_bytes();
+        seeds.push(valid[..valid.len() / 2].to_vec());
+        let mut spoiled = valid.clone();
+        spoiled[valid.len() / 3] = b'x';
+        seeds.push(spoiled);
+        seeds.push(valid);
+    }
+    replay(&judge_target(problem.id()), seeds, |data| fuzz::judge_bytes(problem, data));
 }
 
 #[test]
