@@ -4,7 +4,7 @@
 //! under both rules. Turn passes: the seed's accepted C++ for HDU 4753 with its DP arrays
 //! enlarged to 2^24 prints this value for n = 0; move again: an independent C++ DP over the
 //! 2^24 sets of segments written outside the tree (/work/baselines/dots/empty_value.cpp).
-//! The 2x5 board (2^27 positions) is measured with `examples/solve.rs`, not here.
+//! The 2x5 board (2^27 positions) is measured with `examples/solve_board.rs`, not here.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};

@@ -1,6 +1,6 @@
 //! Solves one size of the card game and prints its outcome counts and the time taken, for
 //! measuring engines on spaces too large for the test suite:
-//! `cargo run --release -p cards --example solve -- 10 7 unmoves`.
+//! `cargo run --release -p cards --example solve_cards -- 10 7 unmoves`.
 
 use cards::{Cards, CardsSolver};
 use solver_core::{RetrogradeEngine, StateSpace};

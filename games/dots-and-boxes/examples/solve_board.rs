@@ -1,5 +1,5 @@
 //! Solves a whole board and prints the value of the empty board, its best first moves and the
-//! time the score DP took: `cargo run --release -p dots-and-boxes --example solve -- 2 5 move-again`.
+//! time the score DP took: `cargo run --release -p dots-and-boxes --example solve_board -- 2 5 move-again`.
 //! Peak memory: run the built example under `/usr/bin/time -v`.
 
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
