@@ -39,9 +39,9 @@ pub fn workloads() -> Vec<Workload> {
     all
 }
 
-/// `empty -3, best any of 24` or `empty +2, best 2-5`: the value of the empty board for the
-/// first player and the first moves that achieve it, named by their dots (numbered from 1, row
-/// by row).
+/// `empty -3, best any of 24`, `empty +2, best 2-5` or `empty -2, best 8 of 12`: the value of
+/// the empty board for the first player and the first moves that achieve it, named by their
+/// dots (numbered from 1, row by row) when there are few enough to fit the table.
 pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
     let empty = StateId::new(0).expect("0 is an id");
     let moves = game.move_values(values, empty);
@@ -50,10 +50,11 @@ pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
         .filter(|&&(_, _, v)| v == i64::from(values[0]))
         .map(|&(line, _, _)| game.board().line_name(line))
         .collect();
-    if best.len() == moves.len() {
-        format!("empty {:+}, best any of {}", values[0], moves.len())
-    } else {
-        format!("empty {:+}, best {}", values[0], best.join(" "))
+    let empty_value = values[0];
+    match best.len() {
+        n if n == moves.len() => format!("empty {empty_value:+}, best any of {n}"),
+        1..=3 => format!("empty {empty_value:+}, best {}", best.join(" ")),
+        n => format!("empty {empty_value:+}, best {n} of {}", moves.len()),
     }
 }
 
