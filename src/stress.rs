@@ -144,22 +144,23 @@ pub enum StressError {
     NoCommand,
 }
 
-/// Runs the program once on `input`, killing it at `timeout`.
+/// Runs the program once on `input`, killing it at `timeout`. On Unix the program runs in a
+/// process group of its own, and a run ends only when every process of that group has let go
+/// of the output: a wrapper script whose helper hangs is stopped at the limit too.
 pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Result<Run, StressError> {
     let (program, args) = command.split_first().ok_or(StressError::NoCommand)?;
     let spawn_error = |source| StressError::Spawn { program: program.to_string_lossy().into_owned(), source };
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(spawn_error)?;
+    let mut command = Command::new(program);
+    command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().map_err(spawn_error)?;
     // Feed and drain on threads, so a program that does not read all its input, or writes a
-    // lot before reading, cannot deadlock against us.
+    // lot before reading, cannot deadlock against us. The feeder is never joined: a process
+    // that holds the input open without reading must not hold us too.
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.as_bytes().to_vec();
-    let feeder = std::thread::spawn(move || {
+    std::thread::spawn(move || {
         // A program may exit without reading everything; that is its business.
         let _ = stdin.write_all(&input);
     });
@@ -172,20 +173,33 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
     };
     let stdout = drain(Box::new(child.stdout.take().expect("stdout is piped")));
     let stderr = drain(Box::new(child.stderr.take().expect("stderr is piped")));
-    let started = Instant::now();
-    let status: Option<ExitStatus> = loop {
+    // No deadline when the limit is too far away for the clock to hold it.
+    let deadline = Instant::now().checked_add(timeout);
+    let past_deadline = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+    let tick = || std::thread::sleep(Duration::from_millis(2));
+    let mut status: Option<ExitStatus> = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if started.elapsed() >= timeout => {
+            Ok(None) if past_deadline() => {
+                // Still running, so its group exists: stop every process in it.
+                kill_group(child.id());
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Ok(None) => tick(),
             Err(_) => break None,
         }
     };
-    let _ = feeder.join();
+    // The program has exited; processes it started may still hold its output open.
+    while !(stdout.is_finished() && stderr.is_finished()) {
+        if status.is_some() && past_deadline() {
+            // Someone still holds the pipes, so the group still exists.
+            kill_group(child.id());
+            status = None;
+        }
+        tick();
+    }
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
     Ok(match status {
@@ -197,6 +211,18 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
             Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") }
         }
     })
+}
+
+/// Kills the process group `group` (Unix; elsewhere only the program itself is killed). Only
+/// called while a member of the group is known to be alive, so the id cannot have been reused.
+fn kill_group(group: u32) {
+    if cfg!(unix) {
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{group}")])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
 }
 
 /// The first way `run` differs from the `expected` answer, if any. Trailing whitespace on a

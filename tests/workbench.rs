@@ -84,6 +84,15 @@ fn check_reports_a_malformed_line_a_crash_and_a_hang_as_what_they_are() {
     assert!(stdout(&out).contains("the program ran past the time limit of 200ms and was stopped"), "{}", stdout(&out));
     assert!(started.elapsed().as_secs() < 25, "the hanging program was not stopped");
 
+    // A wrapper whose helper hangs: the helper holds the output open and is stopped as well
+    // (shrinking runs it a dozen times; a missed helper would cost 30 s each).
+    let started = std::time::Instant::now();
+    let wrapper = ["check", "loopy-graph", "--rounds", "1", "--timeout", "0.2", "--", "sh", "-c", "sleep 30; echo 1"];
+    let out = gamesolve(&wrapper, "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("ran past the time limit of 200ms"), "{}", stdout(&out));
+    assert!(started.elapsed().as_secs() < 25, "the wrapper's helper was not stopped");
+
     let out = gamesolve(&["check", "loopy-graph", "--", "/no/such/program"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot run `/no/such/program`"));
