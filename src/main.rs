@@ -118,9 +118,9 @@ enum Command {
         /// Seed of the first round (round r uses seed + r - 1).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Time limit per run of the program, in seconds.
-        #[arg(long, default_value_t = 10.0)]
-        timeout: f64,
+        /// Time limit per run of the program, in seconds (a decimal, e.g. 0.5).
+        #[arg(long, default_value = "10", value_parser = parse_timeout)]
+        timeout: Duration,
         /// The program to check and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -171,8 +171,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`gamesolve verify | head`): stop quietly, as Unix filters do.
+        Err(e) if e.is::<OutputClosed>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("gamesolve: {e:#}");
+            // Nothing is left to tell if standard error is closed too.
+            let _ = writeln!(std::io::stderr(), "gamesolve: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -187,8 +190,7 @@ fn list() -> anyhow::Result<ExitCode> {
     for w in workloads::all() {
         out += &format!("  {}\n", w.name);
     }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
+    print_all(&out)
 }
 
 fn find(id: &str) -> anyhow::Result<&'static dyn Problem> {
@@ -243,9 +245,22 @@ fn answer(source: &Source, solve: impl FnOnce(&str) -> Result<String, JudgeError
     }
 }
 
-fn print_all(output: &str) -> anyhow::Result<ExitCode> {
+/// Standard output was closed by its reader.
+#[derive(Debug, thiserror::Error)]
+#[error("standard output was closed")]
+struct OutputClosed;
+
+/// Writes `text` to standard output; a closed pipe is [`OutputClosed`], not a panic.
+fn emit(text: &str) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).context("cannot write the answer")?;
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(OutputClosed.into()),
+        written => written.context("cannot write to standard output"),
+    }
+}
+
+fn print_all(output: &str) -> anyhow::Result<ExitCode> {
+    emit(output)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -269,24 +284,30 @@ fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     bar
 }
 
+/// `--timeout`: a positive number of seconds that a `Duration` can hold.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|limit| !limit.is_zero())
+        .ok_or_else(|| format!("`{text}` is not a positive number of seconds that fits a time limit"))
+}
+
 fn check(
     id: &str,
     rounds: u64,
     cases: usize,
     seed: u64,
-    timeout: f64,
+    timeout: Duration,
     command: Vec<OsString>,
 ) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
-    anyhow::ensure!(timeout.is_finite() && timeout > 0.0, "--timeout must be a positive number of seconds");
-    let config =
-        StressConfig { rounds, cases, seed, timeout: Duration::from_secs_f64(timeout), command, shrink_budget: 300 };
+    let config = StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300 };
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
     let found = stress::stress(problem, &config, |round| bar.set_position(round));
     bar.finish_and_clear();
     let Some(failure) = found? else {
-        println!("{id}: {rounds} rounds of {cases} cases, every answer agrees with gamesolve.");
-        return Ok(ExitCode::SUCCESS);
+        return print_all(&format!("{id}: {rounds} rounds of {cases} cases, every answer agrees with gamesolve.\n"));
     };
     let mut out = format!(
         "{id}: mismatch in round {} (generator seed {}): {}\n",
@@ -303,7 +324,7 @@ fn check(
         out += "\nwhy (gamesolve explain):\n";
         out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
     }
-    print!("{out}");
+    emit(&out)?;
     Ok(ExitCode::from(1))
 }
 
@@ -338,7 +359,7 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(!selected.is_empty(), "no game matches --only {:?}; see `gamesolve list`", only.unwrap_or(""));
     let text = format == Format::Text;
     if text {
-        println!("{}", verify::header());
+        emit(&format!("{}\n", verify::header()))?;
     }
     let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
     let mut results = Vec::new();
@@ -346,7 +367,7 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
         bar.set_message(format!("solving {}", workload.name));
         let result = verify::run(workload, verify::VERIFY_BUDGET);
         if text {
-            bar.suspend(|| println!("{}", verify::render(&workload.name, &result)));
+            bar.suspend(|| emit(&format!("{}\n", verify::render(&workload.name, &result))))?;
         }
         results.push((workload.name.as_str(), result));
     }
@@ -354,12 +375,12 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
     let failures = results.iter().filter(|(_, r)| r.is_err()).count();
     if text {
         match failures {
-            0 => println!("\n{} games: every engine agrees, every table verified.", selected.len()),
-            _ => println!("\n{failures} of {} games FAILED.", selected.len()),
+            0 => emit(&format!("\n{} games: every engine agrees, every table verified.\n", selected.len()))?,
+            _ => emit(&format!("\n{failures} of {} games FAILED.\n", selected.len()))?,
         }
     } else {
         let games: Vec<_> = results.iter().map(|(name, r)| verify::to_json(name, r)).collect();
-        print!("{}", to_json(&json!({ "games": games, "failures": failures })));
+        emit(&to_json(&json!({ "games": games, "failures": failures })))?;
     }
     Ok(if failures == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -68,6 +68,12 @@ fn usage_errors_exit_2() {
     assert_eq!(gamesolve(&["judge", "loopy-graph", "/no/such/file"], "").status.code(), Some(2));
     assert_eq!(gamesolve(&["frobnicate"], "").status.code(), Some(2));
     assert_eq!(gamesolve(&["verify", "--only", "no game has this name"], "").status.code(), Some(2));
+    // Time limits that are no time at all, or more than a clock holds, are refused, not a panic.
+    for limit in ["0", "nan", "1e30", "soon"] {
+        let out = gamesolve(&["check", "loopy-graph", "--timeout", limit, "--", "true"], "");
+        assert_eq!(out.status.code(), Some(2), "--timeout {limit}");
+        assert!(text(&out.stderr).contains("seconds"), "--timeout {limit}: {}", text(&out.stderr));
+    }
 }
 
 #[test]
@@ -99,4 +105,21 @@ fn explain_shows_values_moves_and_optimal_play() {
     let out = gamesolve(&["explain", "loopy-graph"], "7 6\n- - L - - - L\n0 1\n0 3\n1 2\n3 4\n4 5\n5 6\n");
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!("explain_loopy_graph", text(&out.stdout));
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    // Like `gamesolve verify | head -1`: the pipe closes after the first line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(["verify", "--only", "dots and boxes"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut first = [0u8; 1];
+    std::io::Read::read_exact(child.stdout.as_mut().expect("piped stdout"), &mut first).expect("some output");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the binary finishes");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
 }
