@@ -303,6 +303,12 @@ fn check(
 ) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
     let config = StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300 };
+    // The checked program runs in a process group of its own, which Ctrl-C does not reach.
+    ctrlc::set_handler(|| {
+        stress::stop_running_program();
+        std::process::exit(130);
+    })
+    .context("cannot handle Ctrl-C")?;
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
     let found = stress::stress(problem, &config, |round| bar.set_position(round));
     bar.finish_and_clear();

@@ -5,6 +5,7 @@ use crate::problems::{JudgeError, Problem};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a `check` run is set up.
@@ -155,6 +156,7 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn().map_err(spawn_error)?;
+    RUNNING_GROUP.store(child.id(), Ordering::SeqCst);
     // Feed and drain on threads, so a program that does not read all its input, or writes a
     // lot before reading, cannot deadlock against us. The feeder is never joined: a process
     // that holds the input open without reading must not hold us too.
@@ -200,6 +202,7 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
         }
         tick();
     }
+    RUNNING_GROUP.store(0, Ordering::SeqCst);
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
     Ok(match status {
@@ -213,8 +216,21 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
     })
 }
 
-/// Kills the process group `group` (Unix; elsewhere only the program itself is killed). Only
-/// called while a member of the group is known to be alive, so the id cannot have been reused.
+/// The process group of the program [`run_program`] is running, 0 between runs.
+static RUNNING_GROUP: AtomicU32 = AtomicU32::new(0);
+
+/// Stops the program [`run_program`] is running, if any, with every process of its group.
+/// Its group does not get the terminal's Ctrl-C, so `gamesolve check` calls this on Ctrl-C.
+pub fn stop_running_program() {
+    let group = RUNNING_GROUP.swap(0, Ordering::SeqCst);
+    if group != 0 {
+        kill_group(group);
+    }
+}
+
+/// Kills the process group `group` (Unix; elsewhere only the program itself is killed). A group
+/// id is not reused while a member lives; [`run_program`] calls this only then, and the Ctrl-C
+/// handler during a run, at worst moments after the program exited.
 fn kill_group(group: u32) {
     if cfg!(unix) {
         let _ = Command::new("kill")

@@ -99,6 +99,42 @@ fn check_reports_a_malformed_line_a_crash_and_a_hang_as_what_they_are() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
+fn ctrl_c_during_check_stops_the_checked_program_too() {
+    // The checked program runs in a process group of its own, out of the terminal's reach:
+    // a wrapper that starts a hanging helper and records the helper's pid.
+    let dir = std::env::temp_dir().join(format!("gamesolve-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("helper.pid");
+    let script = format!("sleep 300 & echo $! > {}; wait", pid_file.display());
+    let mut check = std::process::Command::new(BIN)
+        .args(["check", "loopy-graph", "--timeout", "200", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let helper = (0..500)
+        .find_map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            std::fs::read_to_string(&pid_file).ok().filter(|pid| pid.ends_with('\n'))
+        })
+        .expect("the wrapper started its helper");
+    let signal = |args: &[&str]| std::process::Command::new("kill").args(args).status().unwrap().success();
+    assert!(signal(&["-s", "INT", &check.id().to_string()]));
+    assert_eq!(check.wait().unwrap().code(), Some(130));
+    // Killed means gone or a zombie (whose new parent, pid 1, may be slow to reap it).
+    let alive = || {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", helper.trim())).unwrap_or_default();
+        stat.rsplit(") ").next().is_some_and(|rest| !rest.is_empty() && !rest.starts_with('Z'))
+    };
+    let helper_alive = (0..100).all(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        alive()
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!helper_alive, "the helper outlived Ctrl-C");
+}
+
+#[test]
 fn json_output_follows_the_documented_schema() {
     let input = "2 1\n- L\n0 1\n";
     let parse = |out: Output| -> serde_json::Value { serde_json::from_slice(&out.stdout).expect("valid JSON") };
