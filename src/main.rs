@@ -16,9 +16,10 @@ use std::time::Duration;
 
 const EXIT_CODES: &str = "\
 Exit codes:
-  0  success
-  1  a mismatch: engines, verifier or oracle disagree, or a checked program fails
-  2  bad input or usage";
+  0    success
+  1    a mismatch: engines, verifier or oracle disagree, or a checked program fails
+  2    bad input or usage
+  141  the reader of standard output went away (as if killed by SIGPIPE)";
 
 /// Solve two-player games exactly and prove it.
 ///
@@ -171,8 +172,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        // The reader went away (`gamesolve verify | head`): stop quietly, as Unix filters do.
-        Err(e) if e.is::<OutputClosed>() => ExitCode::SUCCESS,
+        // The reader went away (`gamesolve verify | head`): stop quietly with the status of a
+        // process killed by SIGPIPE, as Unix filters do; the work was not finished.
+        Err(e) if e.is::<OutputClosed>() => ExitCode::from(128 + 13),
         Err(e) => {
             // Nothing is left to tell if standard error is closed too.
             let _ = writeln!(std::io::stderr(), "gamesolve: {e:#}");
