@@ -2,10 +2,9 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
-use gamesolve::problems::{self, Explanation, JudgeError, PROBLEMS, Problem};
-use gamesolve::stats::Params;
+use gamesolve::registry;
 use gamesolve::stress::{self, Run, StressConfig};
-use gamesolve::{input, verify, workloads};
+use gamesolve::verify;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::ffi::OsString;
@@ -13,6 +12,9 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use testkit::input;
+use testkit::judge::{AnyProblem, Explanation, JudgeError};
+use testkit::stats::Params;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -23,9 +25,9 @@ Exit codes:
 
 /// Solve two-player games exactly and prove it.
 ///
-/// gamesolve answers contest problems about games exactly (judge, explain), checks its own
-/// engines on every registered game against a verifier and a naive oracle (verify), and
-/// stress-tests other programs against its answers (gen, check).
+/// gamesolve answers contest problems about games exactly (judge, explain; show prints a
+/// problem's contract), checks its own engines on every registered game against a verifier and
+/// a naive oracle (verify), and stress-tests other programs against its answers (gen, check).
 #[derive(Parser)]
 #[command(name = "gamesolve", version, after_help = EXIT_CODES)]
 struct Cli {
@@ -46,7 +48,7 @@ enum Format {
 #[derive(clap::Args)]
 struct Source {
     /// The problem id, as `gamesolve list` shows it.
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+    #[arg(value_parser = problem_id)]
     problem: String,
     /// The input file (standard input if omitted).
     input: Option<PathBuf>,
@@ -56,7 +58,13 @@ struct Source {
 enum Command {
     /// List the judge problems (with their engines) and the games `verify` checks.
     List,
-    /// Answer a judge problem's input exactly as its contract says (../shared/problems/<id>).
+    /// Print a judge problem's contract: its rules, input and output format, limits and sample.
+    Show {
+        /// The problem id, as `gamesolve list` shows it.
+        #[arg(value_parser = problem_id)]
+        problem: String,
+    },
+    /// Answer a judge problem's input exactly as its contract says (`gamesolve show <id>`).
     ///
     /// Prints the whole answer, or on bad input nothing but an error with its line and column on
     /// standard error (exit 2).
@@ -89,7 +97,7 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     Gen {
         /// The problem id, as `gamesolve list` shows it.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+        #[arg(value_parser = problem_id)]
         problem: String,
         /// Number of cases (for a one-case problem, its size).
         #[arg(long, default_value_t = 10)]
@@ -108,7 +116,7 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     Check {
         /// The problem id, as `gamesolve list` shows it.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().map(|p| p.id())))]
+        #[arg(value_parser = problem_id)]
         problem: String,
         /// Number of generated inputs to try.
         #[arg(long, default_value_t = 100)]
@@ -133,7 +141,7 @@ enum Command {
     #[command(after_help = stats_help())]
     Stats {
         /// The game.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(workloads::stats_targets().into_iter().map(|t| t.name)))]
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::stats_targets().map(|t| t.name)))]
         game: String,
         /// Parameters as key=value (see below).
         params: Vec<String>,
@@ -161,6 +169,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List => list(),
+        Command::Show { problem } => find(&problem).and_then(|p| print_all(p.contract())),
         Command::Judge { source, engine, format } => judge(source, engine, format),
         Command::Explain { source, format } => explain(source, format),
         Command::Gen { problem, cases, seed } => generate(&problem, cases, seed),
@@ -185,24 +194,27 @@ fn main() -> ExitCode {
 
 fn list() -> anyhow::Result<ExitCode> {
     let mut out = String::from("Judge problems (gamesolve judge <id> [INPUT] [--engine E]):\n");
-    for p in PROBLEMS {
+    for p in registry::problems() {
         out += &format!("  {:<12} {}\n  {:<12} engines: {}\n", p.id(), p.title(), "", p.engines().join(", "));
     }
     out += "\nGames checked by `gamesolve verify`:\n";
-    for w in workloads::all() {
+    for w in registry::workloads() {
         out += &format!("  {}\n", w.name);
     }
     print_all(&out)
 }
 
-fn find(id: &str) -> anyhow::Result<&'static dyn Problem> {
-    problems::find(id).context("the argument parser admits only registered problems")
+fn find(id: &str) -> anyhow::Result<&'static dyn AnyProblem> {
+    registry::find_problem(id).context("the argument parser admits only registered problems")
 }
 
 fn judge(source: Source, engine: Option<String>, format: Format) -> anyhow::Result<ExitCode> {
     let problem = find(&source.problem)?;
     let engine = engine.unwrap_or_else(|| problem.engines()[0].to_string());
-    problems::check_engine(problem, &engine)?;
+    if !problem.engines().contains(&engine.as_str()) {
+        // Before reading the input, which may be a terminal waiting for it.
+        return Err(JudgeError::UnknownEngine { engine, known: problem.engines() }.into());
+    }
     answer(&source, |text| {
         let output = problem.judge(text, &engine)?;
         Ok(match format {
@@ -286,6 +298,18 @@ fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     bar
 }
 
+/// A problem id: one of the registered problems. The ids are not listed in `--help` (that is
+/// what `gamesolve list` is for), only in the error.
+fn problem_id(text: &str) -> Result<String, String> {
+    match registry::find_problem(text) {
+        Some(problem) => Ok(problem.id().to_string()),
+        None => {
+            let known: Vec<&str> = registry::problems().map(|p| p.id()).collect();
+            Err(format!("no such problem; `gamesolve list` shows them all: {}", known.join(", ")))
+        }
+    }
+}
+
 /// `--timeout`: a positive number of seconds that a `Duration` can hold.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -338,15 +362,14 @@ fn check(
 
 fn stats_help() -> String {
     let mut help = String::from("Games and their parameters (key=default):\n");
-    for target in workloads::stats_targets() {
+    for target in registry::stats_targets() {
         help += &format!("  {:<14} {}\n", target.name, target.params);
     }
     help + "\n" + EXIT_CODES
 }
 
 fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCode> {
-    let target = workloads::stats_targets()
-        .into_iter()
+    let target = registry::stats_targets()
         .find(|t| t.name == name)
         .context("the argument parser admits only registered games")?;
     let mut params = Params::parse(words).map_err(anyhow::Error::msg)?;
@@ -363,7 +386,8 @@ fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCod
 }
 
 fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
-    let selected: Vec<_> = workloads::all().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
+    let selected: Vec<_> =
+        registry::workloads().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
     anyhow::ensure!(!selected.is_empty(), "no game matches --only {:?}; see `gamesolve list`", only.unwrap_or(""));
     let text = format == Format::Text;
     if text {

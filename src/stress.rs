@@ -1,12 +1,12 @@
 //! `gamesolve check`: stress-test someone else's program against gamesolve's answers, and shrink
 //! the first failure to the smallest input that still fails.
 
-use crate::problems::{JudgeError, Problem};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
+use testkit::judge::{AnyProblem as Problem, JudgeError};
 
 /// How a `check` run is set up.
 #[derive(Debug, Clone)]

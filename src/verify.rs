@@ -1,72 +1,11 @@
 //! `gamesolve verify`, the main job: every registered game at its built-in size, solved by every
 //! engine, checked by the verifier and compared with the oracle, in one table.
 
-use crate::check::{Checked, Failure, OracleCheck};
 use oracle::Budget;
-use solver_core::{Nimber, OutcomeTable};
 use std::fmt::Write;
 use std::time::Duration;
-
-/// One game at one size, as `verify` runs it.
-pub struct Workload {
-    /// The game and its size, e.g. `cards k=8 m=5`.
-    pub name: String,
-    /// Builds the game, runs its differential check within the budget, and summarizes it.
-    pub run: Box<dyn Fn(Budget) -> Result<Row, Failure> + Send + Sync>,
-}
-
-impl Workload {
-    /// A workload named `name` that runs `run`.
-    pub fn new(
-        name: impl Into<String>,
-        run: impl Fn(Budget) -> Result<Row, Failure> + Send + Sync + 'static,
-    ) -> Workload {
-        Workload { name: name.into(), run: Box::new(run) }
-    }
-}
-
-/// A line of the verify table.
-#[derive(Debug, Clone)]
-pub struct Row {
-    /// Positions in the solved space.
-    pub positions: usize,
-    /// What the table says, in a few words (outcome counts, largest nimber, best score).
-    pub summary: String,
-    /// Each engine's wall time.
-    pub timings: Vec<(&'static str, Duration)>,
-    /// What the oracle did.
-    pub oracle: OracleCheck,
-}
-
-impl Row {
-    /// The row of a loopy game: counts of wins, losses, ties and draws.
-    pub fn loopy(checked: Checked<OutcomeTable>) -> Row {
-        let counts = checked.table.counts();
-        Row {
-            positions: checked.table.len(),
-            summary: counts.to_string(),
-            timings: checked.timings,
-            oracle: checked.oracle,
-        }
-    }
-
-    /// The row of an impartial game: how many positions are lost for the mover, and the largest value.
-    pub fn grundy(checked: Checked<Vec<Nimber>>) -> Row {
-        let zeros = checked.table.iter().filter(|v| !v.is_win()).count();
-        let max = checked.table.iter().max().copied().unwrap_or_default();
-        Row {
-            positions: checked.table.len(),
-            summary: format!("P {zeros} max {max}"),
-            timings: checked.timings,
-            oracle: checked.oracle,
-        }
-    }
-
-    /// The row of a scoring game, with the caller's summary (e.g. the value of the start).
-    pub fn scores<V>(checked: Checked<Vec<V>>, summary: String) -> Row {
-        Row { positions: checked.table.len(), summary, timings: checked.timings, oracle: checked.oracle }
-    }
-}
+use testkit::check::{Failure, OracleCheck};
+use testkit::workload::{Row, Workload};
 
 /// The budget `verify` gives the oracle. The recursive oracles run on a thread with a stack
 /// large enough for this depth.
@@ -111,14 +50,14 @@ pub fn run(workload: &Workload, budget: Budget) -> Result<Row, Failure> {
         let handle = std::thread::Builder::new()
             .stack_size(WORKLOAD_STACK)
             .spawn_scoped(scope, || (workload.run)(budget))
-            .map_err(|e| Failure { engine: "verify".into(), detail: format!("cannot start a thread: {e}") })?;
+            .map_err(|e| Failure::engine_error("verify", format!("cannot start a thread: {e}")))?;
         handle.join().unwrap_or_else(|panic| {
             let message = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            Err(Failure { engine: "verify".into(), detail: format!("panicked: {message}") })
+            Err(Failure::engine_error("verify", format!("panicked: {message}")))
         })
     })
 }

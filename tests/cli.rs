@@ -3,6 +3,7 @@
 mod common;
 
 use common::cli::gamesolve;
+use gamesolve::registry;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -88,14 +89,41 @@ fn verify_prints_a_table_and_exits_0() {
 }
 
 #[test]
-fn help_and_list_read_well() {
+fn help_reads_well() {
     let help = gamesolve(&["--help"], "");
     assert_eq!(help.status.code(), Some(0));
     insta::assert_snapshot!("help", text(&help.stdout));
     let judge_help = gamesolve(&["judge", "--help"], "");
     insta::assert_snapshot!("judge_help", text(&judge_help.stdout));
+}
+
+/// `list` names every registered problem with its title and engines, then every verify
+/// workload, in registry order (checked against the registry, so a new game needs no edit here).
+#[test]
+fn list_names_every_problem_with_its_engines_and_every_workload() {
     let list = gamesolve(&["list"], "");
-    insta::assert_snapshot!("list", text(&list.stdout));
+    assert_eq!(list.status.code(), Some(0));
+    let mut expected = String::from("Judge problems (gamesolve judge <id> [INPUT] [--engine E]):\n");
+    for p in registry::problems() {
+        expected += &format!("  {:<12} {}\n  {:<12} engines: {}\n", p.id(), p.title(), "", p.engines().join(", "));
+    }
+    expected += "\nGames checked by `gamesolve verify`:\n";
+    for w in registry::workloads() {
+        expected += &format!("  {}\n", w.name);
+    }
+    assert_eq!(text(&list.stdout), expected);
+}
+
+#[test]
+fn show_prints_each_contract_and_rejects_an_unknown_problem() {
+    for problem in registry::problems() {
+        let out = gamesolve(&["show", problem.id()], "");
+        assert_eq!(out.status.code(), Some(0), "{}", problem.id());
+        assert_eq!(text(&out.stdout), problem.contract());
+    }
+    let out = gamesolve(&["show", "no-such-problem"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("gamesolve list"), "{}", text(&out.stderr));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 mod common;
 
 use common::cli::gamesolve;
-use gamesolve::problems::PROBLEMS;
+use gamesolve::registry;
 use std::process::Output;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
@@ -14,7 +14,7 @@ fn stdout(out: &Output) -> String {
 
 #[test]
 fn gen_output_is_accepted_by_judge_for_every_problem_and_repeats_by_seed() {
-    for problem in PROBLEMS {
+    for problem in registry::problems() {
         for (seed, cases) in [(1, 1), (2, 5), (3, 20), (4, 3)] {
             let args = ["gen", problem.id(), "--seed", &seed.to_string(), "--cases", &cases.to_string()];
             let generated = gamesolve(&args, "");

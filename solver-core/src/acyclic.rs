@@ -158,7 +158,7 @@ impl Sweep {
 /// cycles (reported as [`AcyclicError::Cycle`]) or values above `u32::MAX`.
 ///
 /// ```
-/// use solver_core::{Game, ImpartialRules, ImpartialSpace, StateSpace, StateId, Nimber, grundy_table};
+/// use solver_core::{Game, ImpartialRules, StateSpace, StateId, Nimber, grundy_table};
 ///
 /// /// Nim heaps of 0..8 stones where a move takes 1 or 2 stones.
 /// struct TakeOneOrTwo;
@@ -175,7 +175,7 @@ impl Sweep {
 ///     fn rank(&self, heap: &u32) -> StateId { StateId::from_u32(*heap).unwrap() }
 ///     fn unrank(&self, id: StateId) -> u32 { id.as_u32() }
 /// }
-/// impl ImpartialSpace for TakeOneOrTwo {}
+/// // ImpartialRules + StateSpace give the ImpartialSpace that grundy_table needs.
 ///
 /// let values = grundy_table(&TakeOneOrTwo).unwrap();
 /// assert_eq!(values, [0, 1, 2, 0, 1, 2, 0, 1].map(Nimber));

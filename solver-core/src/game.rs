@@ -7,10 +7,11 @@
 //! - [`ScoringRules`] for acyclic games that score points, where some moves let the same player
 //!   move again (score-difference DP).
 //!
-//! The naive oracle needs nothing more. The fast engines also need a [`StateSpace`]: a bijection
-//! between the positions and `0..len`. The id-level traits ([`LoopySpace`], [`ImpartialSpace`],
-//! [`ScoringSpace`]) connect the two with default methods that go through `unrank`, the rules and
-//! `rank`; override them where the game can move on ids directly. [`Unmoves`] adds predecessors.
+//! The naive oracle needs nothing more. The fast engines need a [`StateSpace`] (a bijection
+//! between the positions and `0..len`) and moves on ids: [`LoopySpace`], [`ImpartialSpace`] or
+//! [`ScoringSpace`]. These stand on their own, so a space can move on ids directly without
+//! implementing the plain rules; a game that has plain rules and a [`StateSpace`] gets them for
+//! free, through `unrank`, the rules and `rank`. [`Unmoves`] adds predecessors.
 
 use crate::{StateId, Terminal};
 use std::fmt::Debug;
@@ -103,15 +104,27 @@ pub trait StateSpace: Game {
     }
 }
 
-/// Loopy rules on ids: what the retrograde engines call. The defaults go through
-/// `unrank`/`rank`; override them when moves can be made on ids directly.
-pub trait LoopySpace: Rules + StateSpace {
-    /// [`Rules::terminal`] of the position `id`.
+/// Loopy rules on ids: what the retrograde engines and the verifier call.
+///
+/// Implement both methods for a space that moves on ids directly (its positions packed into
+/// ids, tables of moves). A game with plain [`Rules`] and a [`StateSpace`] needs to write
+/// nothing: it gets this trait for free, each call going through `unrank`, the rules and
+/// `rank`. A space that implements this trait itself must not implement [`Rules`] too (the two
+/// would overlap): its plain rules live on a type of their own, which the oracle and the space
+/// checks compare it with.
+pub trait LoopySpace: StateSpace {
+    /// `Some(result for the player to move)` if the game is over at `id`, else `None`.
+    fn terminal_at(&self, id: StateId) -> Option<Terminal>;
+
+    /// Appends the ids of the successors of the unfinished position `id`. Repeats count once.
+    fn successor_ids(&self, id: StateId, out: &mut Vec<StateId>);
+}
+
+impl<G: Rules + StateSpace + ?Sized> LoopySpace for G {
     fn terminal_at(&self, id: StateId) -> Option<Terminal> {
         self.terminal(&self.unrank(id))
     }
 
-    /// Appends the ids of the successors of the unfinished position `id`. Repeats count once.
     fn successor_ids(&self, id: StateId, out: &mut Vec<StateId>) {
         let mut states = Vec::new();
         self.successors(&self.unrank(id), &mut states);
@@ -127,9 +140,14 @@ pub trait Unmoves: LoopySpace {
     fn predecessor_ids(&self, id: StateId, out: &mut Vec<StateId>);
 }
 
-/// Impartial rules on ids: what the Grundy engine calls.
-pub trait ImpartialSpace: ImpartialRules + StateSpace {
+/// Impartial rules on ids: what the Grundy engine and the verifier call. Given for free to a
+/// game with [`ImpartialRules`] and a [`StateSpace`], as [`LoopySpace`] is.
+pub trait ImpartialSpace: StateSpace {
     /// Calls `option` once for each move from `id` with the ids of the resulting parts.
+    fn option_ids(&self, id: StateId, option: &mut dyn FnMut(&[StateId]));
+}
+
+impl<G: ImpartialRules + StateSpace + ?Sized> ImpartialSpace for G {
     fn option_ids(&self, id: StateId, option: &mut dyn FnMut(&[StateId])) {
         let mut ids = Vec::new();
         self.options(&self.unrank(id), &mut |parts| {
@@ -140,14 +158,11 @@ pub trait ImpartialSpace: ImpartialRules + StateSpace {
     }
 }
 
-/// Scoring rules on ids: what the score-difference DP calls.
-pub trait ScoringSpace: ScoringRules + StateSpace {
+/// Scoring rules on ids: what the score-difference DP and the verifier call. Given for free to
+/// a game with [`ScoringRules`] and a [`StateSpace`], as [`LoopySpace`] is.
+pub trait ScoringSpace: StateSpace {
     /// Appends every legal move from `id` to `out`.
-    fn scored_move_ids(&self, id: StateId, out: &mut Vec<ScoredMove<StateId>>) {
-        let mut moves = Vec::new();
-        self.scored_moves(&self.unrank(id), &mut moves);
-        out.extend(moves.iter().map(|m| ScoredMove { to: self.rank(&m.to), gain: m.gain, again: m.again }));
-    }
+    fn scored_move_ids(&self, id: StateId, out: &mut Vec<ScoredMove<StateId>>);
 
     /// Calls `visit` with every legal move from `id`: what the score DP calls. The default
     /// lists them with [`ScoringSpace::scored_move_ids`] into `scratch` (cleared first); a game
@@ -166,5 +181,13 @@ pub trait ScoringSpace: ScoringRules + StateSpace {
         for &m in scratch.iter() {
             visit(m);
         }
+    }
+}
+
+impl<G: ScoringRules + StateSpace + ?Sized> ScoringSpace for G {
+    fn scored_move_ids(&self, id: StateId, out: &mut Vec<ScoredMove<StateId>>) {
+        let mut moves = Vec::new();
+        self.scored_moves(&self.unrank(id), &mut moves);
+        out.extend(moves.iter().map(|m| ScoredMove { to: self.rank(&m.to), gain: m.gain, again: m.again }));
     }
 }

@@ -2,12 +2,15 @@
 //! generators, for tests, benchmarks and user-supplied graphs.
 //!
 //! One graph plays three roles:
-//! - loopy ([`Rules`]): a node is a position, each edge a move; a node's [`Node::terminal`]
+//! - loopy ([`LoopySpace`]): a node is a position, each edge a move; a node's [`Node::terminal`]
 //!   finishes the game there;
-//! - impartial ([`ImpartialRules`]): the edges leaving a node that share an [`Edge::option`]
+//! - impartial ([`ImpartialSpace`]): the edges leaving a node that share an [`Edge::option`]
 //!   number form one move, to the sum of their targets (ignoring `terminal`);
-//! - scoring ([`ScoringRules`]): each edge is a move scoring [`Edge::gain`], after which the
+//! - scoring ([`ScoringSpace`]): each edge is a move scoring [`Edge::gain`], after which the
 //!   mover moves again if [`Edge::again`] (ignoring `terminal`).
+//!
+//! The engines move on node ids; [`GraphGame::rules`] gives the same three roles as plain
+//! rules on petgraph's node indices, for the oracle.
 
 use crate::{
     Game, ImpartialRules, ImpartialSpace, LoopySpace, PlayOrder, Rules, ScoredMove, ScoringRules, ScoringSpace,
@@ -256,20 +259,36 @@ impl Game for GraphGame {
     type State = NodeIndex<u32>;
 }
 
-impl Rules for GraphGame {
-    fn terminal(&self, state: &NodeIndex) -> Option<Terminal> {
-        self.graph[*state].terminal
-    }
+/// A [`GraphGame`]'s three roles as plain rules on node indices: what the oracle reads. Made by
+/// [`GraphGame::rules`].
+#[derive(Debug, Clone, Copy)]
+pub struct GraphRules<'a>(&'a GraphGame);
 
-    fn successors(&self, state: &NodeIndex, out: &mut Vec<NodeIndex>) {
-        out.extend(self.graph.neighbors(*state));
+impl GraphGame {
+    /// The game as plain rules for the oracle, which knows no [`StateSpace`].
+    pub fn rules(&self) -> GraphRules<'_> {
+        GraphRules(self)
     }
 }
 
-impl ImpartialRules for GraphGame {
+impl Game for GraphRules<'_> {
+    type State = NodeIndex<u32>;
+}
+
+impl Rules for GraphRules<'_> {
+    fn terminal(&self, state: &NodeIndex) -> Option<Terminal> {
+        self.0.graph[*state].terminal
+    }
+
+    fn successors(&self, state: &NodeIndex, out: &mut Vec<NodeIndex>) {
+        out.extend(self.0.graph.neighbors(*state));
+    }
+}
+
+impl ImpartialRules for GraphRules<'_> {
     fn options(&self, state: &NodeIndex, option: &mut dyn FnMut(&[NodeIndex])) {
         let mut edges: Vec<(u32, NodeIndex)> =
-            self.graph.edges(*state).map(|e| (e.weight().option, e.target())).collect();
+            self.0.graph.edges(*state).map(|e| (e.weight().option, e.target())).collect();
         edges.sort_unstable();
         for group in edges.chunk_by(|a, b| a.0 == b.0) {
             let parts: Vec<NodeIndex> = group.iter().map(|e| e.1).collect();
@@ -278,9 +297,9 @@ impl ImpartialRules for GraphGame {
     }
 }
 
-impl ScoringRules for GraphGame {
+impl ScoringRules for GraphRules<'_> {
     fn scored_moves(&self, state: &NodeIndex, out: &mut Vec<ScoredMove<NodeIndex>>) {
-        out.extend(self.graph.edges(*state).map(|e| ScoredMove {
+        out.extend(self.0.graph.edges(*state).map(|e| ScoredMove {
             to: e.target(),
             gain: e.weight().gain,
             again: e.weight().again,
@@ -323,6 +342,27 @@ impl Unmoves for GraphGame {
     }
 }
 
-impl ImpartialSpace for GraphGame {}
+impl ImpartialSpace for GraphGame {
+    fn option_ids(&self, id: StateId, option: &mut dyn FnMut(&[StateId])) {
+        let node = NodeIndex::new(id.index());
+        let mut edges: Vec<(u32, StateId)> =
+            self.graph.edges(node).map(|e| (e.weight().option, GraphGame::node(&e.target()))).collect();
+        edges.sort_unstable();
+        let mut parts = Vec::new();
+        for group in edges.chunk_by(|a, b| a.0 == b.0) {
+            parts.clear();
+            parts.extend(group.iter().map(|e| e.1));
+            option(&parts);
+        }
+    }
+}
 
-impl ScoringSpace for GraphGame {}
+impl ScoringSpace for GraphGame {
+    fn scored_move_ids(&self, id: StateId, out: &mut Vec<ScoredMove<StateId>>) {
+        out.extend(self.graph.edges(NodeIndex::new(id.index())).map(|e| ScoredMove {
+            to: GraphGame::node(&e.target()),
+            gain: e.weight().gain,
+            again: e.weight().again,
+        }));
+    }
+}

@@ -60,6 +60,9 @@ impl RetrogradeEngine {
         }
     }
 
+    /// The engines that need only moves, not un-moves, fastest first.
+    pub const BY_MOVES: [RetrogradeEngine; 2] = [RetrogradeEngine::ReverseGraph, RetrogradeEngine::Layered];
+
     /// The engine with this command-line name.
     pub fn from_name(name: &str) -> Option<RetrogradeEngine> {
         Self::ALL.into_iter().find(|e| e.name() == name)
@@ -71,6 +74,16 @@ impl RetrogradeEngine {
             RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game),
             RetrogradeEngine::Unmoves => solve_with_unmoves(game),
             RetrogradeEngine::Layered => solve_by_layers(game),
+        }
+    }
+
+    /// Solves `game`, which may lack un-moves, with this engine; `None` for the engine that
+    /// needs them ([`RetrogradeEngine::Unmoves`]).
+    pub fn solve_by_moves<G: LoopySpace + ?Sized>(self, game: &G) -> Option<Result<OutcomeTable, SpaceTooLarge>> {
+        match self {
+            RetrogradeEngine::ReverseGraph => Some(solve_with_reverse_graph(game)),
+            RetrogradeEngine::Unmoves => None,
+            RetrogradeEngine::Layered => Some(solve_by_layers(game)),
         }
     }
 }

@@ -3,4 +3,3 @@
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod cli;
-pub mod corpus;

@@ -1,7 +1,12 @@
 //! The whole table of each judge size, by the game's own two solvers and solver-core's three
 //! retrograde engines. Answers are asserted before anything is timed (`cargo test --benches`
-//! checks them): the engines agree, the verifier accepts the table, and the cf919f counts match
-//! the seed's accepted solution (see tests/rules.rs for how they were counted).
+//! checks them): the engines agree, the verifier accepts the table, and the counts match the
+//! seeds' accepted solutions. Provenance: the accepted C++ of seed document 000 (Codeforces 919F
+//! A Game With Numbers) and of seed document 001 (childhood, 童年), each g++ -O2, answered the
+//! inputs that tests/rules.rs writes with `CARDS_SEED_INPUTS=<dir>` (every cf919f situation made
+//! of two sorted hands, every childhood situation); its tests
+//! `cf919f_table_counts_match_the_accepted_solution` and
+//! `childhood_counts_match_the_accepted_solution` say how to rerun the seeds on them.
 
 use cards::{Cards, CardsSolver, solve_by_hand_tables, solve_by_symmetry};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -28,9 +33,9 @@ fn tables(c: &mut Criterion) {
             // Wins with a non-zero mover plus losses, and draws: the seed's Alice and Deal counts halved.
             assert_eq!((counts.wins - 495 + counts.losses, counts.draws), (195_476, 49_054), "{counts}");
         } else {
-            // The seed answers all 10^4 childhood situations (A first, hands in every order):
-            // 1,435 "1", 517 "2", 8,048 "0". A position stands for as many situations as its
-            // hands have orderings.
+            // The childhood seed answers all 10^4 situations (A first, hands in every order)
+            // with 1,435 "1", 517 "2", 8,048 "0". A position stands for as many situations as
+            // its hands have orderings.
             let mut weighted = [0u64; 3];
             for id in StateId::all(game.len()) {
                 let p = game.unrank(id);

@@ -2,7 +2,7 @@
 //! engines move on ids without unranking.
 
 use crate::hand::{CardsError, Hand, HandIndex};
-use solver_core::{Game, LoopySpace, Rules, StateId, StateSpace, Terminal, Unmoves};
+use solver_core::{Game, LoopySpace, StateId, StateSpace, Terminal, Unmoves};
 
 /// A position: the hand of the player to move and the hand of the other player.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -202,26 +202,6 @@ impl Cards {
 
 impl Game for Cards {
     type State = Position;
-}
-
-impl Rules for Cards {
-    fn terminal(&self, state: &Position) -> Option<Terminal> {
-        // Whoever holds only zeros has won, whoever's turn it is; both at once cannot arise in
-        // play, and counts as the mover's win (the mover's hand is looked at first).
-        if state.mover.is_all_zero() {
-            Some(Terminal::Win)
-        } else if state.opponent.is_all_zero() {
-            Some(Terminal::Loss)
-        } else {
-            None
-        }
-    }
-
-    fn successors(&self, state: &Position, out: &mut Vec<Position>) {
-        let mut ids = Vec::new();
-        self.successor_ids(self.rank(state), &mut ids);
-        out.extend(ids.into_iter().map(|id| self.unrank(id)));
-    }
 }
 
 impl StateSpace for Cards {

@@ -42,6 +42,19 @@
 //! The oracle ([`plain`]) restates the rules on unsorted arrays for `oracle::solve_loopy`; it
 //! fits small games only (its states are the cards in every order).
 //!
+//! # Judge problems
+//!
+//! | problem | size | who moves first | answer per situation |
+//! |---|---|---|---|
+//! | `cf919f` ([`Cf919f`], Codeforces 919F) | 8 cards mod 5 | given (`f`) | `Alice`, `Bob`, `Deal` |
+//! | `childhood` ([`Childhood`], "童年") | 2 cards mod 10 | always A | `1` (A wins), `2` (B wins), `0` (endless) |
+//!
+//! Their contracts are `problems/cf919f.md` and `problems/childhood.md` (`gamesolve show`).
+//! Both are answered by every [`CardsEngine`]: the five engines above, each solving the one
+//! game once and looking every situation up, and the oracle on the cards as dealt, within
+//! [`ORACLE_STATES`] positions (every `childhood` input fits; most `cf919f` inputs do not, and
+//! it declines them).
+//!
 //! # Symmetry
 //!
 //! Multiplying every card of both hands by a unit `u` of `Z_m` (`gcd(u, m) = 1`) maps zeros to
@@ -62,20 +75,42 @@
 //! assert_eq!(table.get(id), Outcome::Win(1));
 //! // The fourth: all ones against all ones is endless play.
 //! assert_eq!(table.get(game.id_of(&[1; 8], &[1; 8])), Outcome::Draw);
+//!
+//! // The same through the judge, with Bob moving first.
+//! use testkit::judge::AnyProblem;
+//! let input = "1\n1\n0 0 0 1 0 0 0 0\n0 0 0 0 4 0 0 0\n";
+//! assert_eq!(cards::Cf919f.judge(input, "hand-tables").unwrap(), "Bob\n");
 //! ```
 
+mod fuzz;
 mod game;
 pub mod hand;
 pub mod plain;
+mod problems;
 mod solve;
 mod symmetry;
+mod workloads;
 
+pub use fuzz::rank_cards;
 pub use game::{Cards, Move, Position};
 pub use hand::{CardsError, Hand, HandIndex, Ranker};
+pub use problems::{CardsEngine, Cf919f, Childhood, ORACLE_STATES};
 pub use solve::solve_by_hand_tables;
 pub use solve::solve_by_symmetry;
 
 use solver_core::{OutcomeTable, SpaceTooLarge};
+use testkit::Registration;
+use testkit::fuzz::FuzzTarget;
+
+/// The card game's problems (`cf919f`, `childhood`), its workloads (`cards k=8 m=5`,
+/// `cards k=2 m=10`), its stats target (`cards`) and its fuzz body (`rank_cards`).
+pub static REGISTRATION: Registration = Registration {
+    name: "cards",
+    problems: &[&Cf919f, &Childhood],
+    workloads: workloads::workloads,
+    stats: workloads::STATS_TARGETS,
+    fuzz: &[FuzzTarget { name: "rank_cards", body: rank_cards }],
+};
 
 /// The game's own solvers, for choosing one at run time (as solver-core's
 /// [`RetrogradeEngine`](solver_core::RetrogradeEngine) for the generic ones).

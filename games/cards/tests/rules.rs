@@ -1,14 +1,23 @@
 //! The card game's ranking, moves and un-moves, checked against the plain rules (unsorted
-//! arrays, no ranking) and against each other. PROPTEST_CASES raises the number of random
-//! positions (256 per property).
+//! arrays, no ranking) and against each other; every engine against the naive oracle on every
+//! small size; and the table counts the seeds' accepted solutions give. PROPTEST_CASES raises
+//! the number of random positions (256 per property).
+//!
+//! `CARDS_SEED_INPUTS=<dir>` makes [`cf919f_table_counts_match_the_accepted_solution`] and
+//! [`childhood_counts_match_the_accepted_solution`] write the inputs they stand for to `<dir>`,
+//! to rerun the seeds on them (the commands are in their doc comments).
 
-use cards::plain::{PlainCards, PlainPosition};
-use cards::{Cards, CardsSolver, Hand, HandIndex, Position, solve_by_symmetry};
+use cards::plain::{PlainCards, PlainPosition, SortedCards};
+use cards::{Cards, CardsSolver, Childhood, Hand, HandIndex, Position, solve_by_symmetry};
+use oracle::{Budget, solve_loopy};
 use proptest::prelude::*;
 use solver_core::verify::verify_outcomes;
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Terminal, Unmoves};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::OnceLock;
+use testkit::check::{OracleSide, check_loopy_with_unmoves};
+use testkit::judge::AnyProblem;
+use testkit::space::{check_loopy_space, check_unmoves, every_id};
 
 /// Sizes the random-position properties pick from, built once: tiny, the two judge sizes, a
 /// large one, and lopsided ones (one card; many cards modulo 2 or 3).
@@ -173,18 +182,139 @@ fn the_game_solvers_equal_the_generic_engines() {
     }
 }
 
+/// The directory `CARDS_SEED_INPUTS` names, if any.
+fn seed_inputs_dir() -> Option<std::path::PathBuf> {
+    std::env::var_os("CARDS_SEED_INPUTS").map(std::path::PathBuf::from)
+}
+
+/// Every ordered pair of sorted 8-card hands modulo 5 with either player first, but not a first
+/// mover holding only zeros (which the statement excludes): 489,060 situations, as one cf919f
+/// input (beyond the statement's T <= 100,000, which the seed does not enforce). Hands in rank
+/// order, Alice's outer; `f` = 0 before `f` = 1.
+fn cf919f_all_pairs_input(game: &Cards) -> String {
+    let hands = game.hands();
+    let line = |h: u32| hands.values(h).iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let mut situations = Vec::new();
+    for alice in 0..hands.len() as u32 {
+        for bob in 0..hands.len() as u32 {
+            for f in 0..2 {
+                let first = if f == 0 { alice } else { bob };
+                if first != 0 {
+                    situations.push(format!("{f}\n{}\n{}\n", line(alice), line(bob)));
+                }
+            }
+        }
+    }
+    format!("{}\n{}", situations.len(), situations.concat())
+}
+
+/// The accepted C++ of seed document 000 (Codeforces 919F A Game With Numbers), g++ -O2,
+/// answered the 489,060 situations of [`cf919f_all_pairs_input`] with 195,476 `Alice`, 195,476
+/// `Bob` and 98,108 `Deal`. Recheck: `CARDS_SEED_INPUTS=<dir> cargo test -p cards --release
+/// --test rules cf919f_table`, then `<the compiled seed> < <dir>/cf919f-all-pairs.in | sort |
+/// uniq -c`.
+///
+/// Each position (mover, opponent) with a non-zero mover is two situations (Alice or Bob as the
+/// mover); Alice wins one of them exactly when the position is won or lost, so wins (less the
+/// 495 with the mover all zero) plus losses = 195,476 and draws = 98,108 / 2.
 #[test]
 fn cf919f_table_counts_match_the_accepted_solution() {
-    // From the seed's accepted C++ (g++ -O2, outside the tree in /work/baselines/cards): on the
-    // 489,060 situations made of every pair of sorted hands with either player first (but not a
-    // first mover holding only zeros, which the statement excludes) it answers 195,476 Alice,
-    // 195,476 Bob, 98,108 Deal. Each position (mover, opponent) with a non-zero mover is two
-    // situations (Alice or Bob as the mover); Alice wins one of them exactly when the position
-    // is won or lost, so wins (less the 495 with the mover all zero) plus losses = 195,476 and
-    // draws = 98,108 / 2.
     let game = Cards::new(8, 5).unwrap();
+    if let Some(dir) = seed_inputs_dir() {
+        std::fs::write(dir.join("cf919f-all-pairs.in"), cf919f_all_pairs_input(&game)).unwrap();
+    }
     let counts = solve_by_symmetry(&game).unwrap().counts();
     assert_eq!((counts.wins - 495 + counts.losses, counts.draws, counts.ties), (195_476, 49_054, 0));
+}
+
+/// All 10^4 childhood situations, `ax ay bx by` each in 0..=9, in lexicographic order.
+fn childhood_all_input() -> String {
+    let mut input = String::from("10000\n");
+    for n in 0..10_000 {
+        let digits = [n / 1000, n / 100 % 10, n / 10 % 10, n % 10];
+        input += &format!("{} {} {} {}\n", digits[0], digits[1], digits[2], digits[3]);
+    }
+    input
+}
+
+/// The accepted C++ of seed document 001 (childhood, 童年), g++ -O2, answered the 10^4
+/// situations of [`childhood_all_input`] with 1,435 `1`, 517 `2` and 8,048 `0`. Recheck:
+/// `CARDS_SEED_INPUTS=<dir> cargo test -p cards --release --test rules childhood_counts`, then
+/// `<the compiled seed> < <dir>/childhood-all.in | sort | uniq -c`. The judge must count the same
+/// (benches/solve.rs counts them on the table, each position weighted by its hands' orderings).
+#[test]
+fn childhood_counts_match_the_accepted_solution() {
+    let input = childhood_all_input();
+    if let Some(dir) = seed_inputs_dir() {
+        std::fs::write(dir.join("childhood-all.in"), &input).unwrap();
+    }
+    let answer = Childhood.judge(&input, "symmetry").unwrap();
+    let count = |verdict: &str| answer.lines().filter(|l| *l == verdict).count();
+    assert_eq!([count("1"), count("2"), count("0")], [1_435, 517, 8_048]);
+}
+
+/// Enough for every ordering of the cards of (3, 6): 6^6 = 46,656 positions.
+const BUDGET: Budget = Budget { max_states: 50_000, max_depth: 1_000 };
+
+/// Every engine (the three generic ones, verified, and the game's own) equals the oracle on
+/// every position, for every k <= 3 and m <= 6. The oracle sees the cards in every order it
+/// meets them: each ordering must have the value of its sorted position.
+#[test]
+fn every_engine_equals_the_oracle_on_every_small_size() {
+    for k in 1..=3 {
+        for m in 2..=6 {
+            let game = Cards::new(k, m).unwrap();
+            let rules = PlainCards { modulus: m as u8 };
+            let oracle = OracleSide { rules: &rules, state: &PlainPosition::of };
+            let mut checked = check_loopy_with_unmoves(&game, Some(oracle), BUDGET)
+                .and_then(|checked| checked.oracle_agreed())
+                .unwrap_or_else(|e| panic!("k={k} m={m}: {e}"));
+            for solver in CardsSolver::ALL {
+                checked
+                    .compare_solver(&game, solver.name(), || solver.solve(&game))
+                    .unwrap_or_else(|e| panic!("k={k} m={m}: {e}"));
+            }
+
+            let starts = StateId::all(game.len()).map(|id| PlainPosition::of(&game.unrank(id)));
+            let values = solve_loopy(&rules, starts, BUDGET).unwrap();
+            assert!(values.len() >= game.len(), "k={k} m={m}: the oracle saw every sorted position and more");
+            for (state, value) in &values {
+                let sorted =
+                    Position { mover: Hand::new(state.mover.clone()), opponent: Hand::new(state.opponent.clone()) };
+                assert_eq!(*value, checked.table.get(game.rank(&sorted)), "k={k} m={m} at {state:?}");
+            }
+        }
+    }
+}
+
+/// The space against the plain rules on whole small spaces: ranking round trip, finished
+/// positions and moves on ids (compared as sorted plain positions), and un-moves that are
+/// exactly the inverse of the moves.
+#[test]
+fn whole_small_spaces_match_the_plain_rules() {
+    for (k, m) in [(1, 2), (1, 9), (2, 10), (3, 4), (3, 6), (4, 3), (5, 2), (4, 5)] {
+        let game = Cards::new(k, m).unwrap();
+        let rules = SortedCards(PlainCards { modulus: m as u8 });
+        let plain = OracleSide { rules: &rules, state: &PlainPosition::of };
+        check_loopy_space(&game, &plain, every_id(&game)).unwrap_or_else(|e| panic!("k={k} m={m}: {e}"));
+        check_unmoves(&game, every_id(&game)).unwrap_or_else(|e| panic!("k={k} m={m}: {e}"));
+    }
+}
+
+/// The fuzz body on a spread of inputs (the stored fuzz inputs run through the workspace's
+/// generic tests).
+#[test]
+fn the_fuzz_body_accepts_every_small_size() {
+    for k in 0..4u8 {
+        for m in 0..7u8 {
+            for position in [0u32, 1, 7, 1000, u32::MAX] {
+                let mut data = vec![k, m];
+                data.extend(position.to_le_bytes());
+                cards::rank_cards(&data).unwrap();
+            }
+        }
+    }
+    cards::rank_cards(&[]).unwrap();
 }
 
 proptest! {
@@ -195,7 +325,7 @@ proptest! {
         let plain = PlainPosition { mover, opponent };
         let id = game.rank(&sorted(&plain));
         prop_assert_eq!(game.terminal_at(id), plain_rules.terminal(&plain));
-        prop_assert_eq!(game.terminal(&game.unrank(id)), plain_rules.terminal(&plain));
+        prop_assert_eq!(plain_rules.terminal(&PlainPosition::of(&game.unrank(id))), plain_rules.terminal(&plain));
         if game.terminal_at(id).is_some() {
             return Ok(());
         }
@@ -250,4 +380,26 @@ fn a_won_position_leads_to_a_lost_one() {
     let (listed, _) = successor_set(&game, id);
     assert_eq!(listed.len(), 1);
     assert_eq!(table.get(listed[0]), Outcome::Loss(0));
+}
+
+/// The registered workloads pass (the oracle takes part at `k=2 m=10` and declines `k=8 m=5` up
+/// front), with the game's own solvers timed after the generic engines; the stats target runs.
+#[test]
+fn the_workloads_pass_and_the_stats_target_runs() {
+    use testkit::check::OracleCheck;
+    let workloads = (cards::REGISTRATION.workloads)();
+    let names: Vec<&str> = workloads.iter().map(|w| w.name.as_str()).collect();
+    assert_eq!(names, ["cards k=8 m=5", "cards k=2 m=10"]);
+    for workload in &workloads {
+        let row = (workload.run)(Budget::new(100_000)).unwrap_or_else(|e| panic!("{}: {e}", workload.name));
+        let engines: Vec<&str> = row.timings.iter().map(|t| t.0).collect();
+        assert_eq!(engines[3..], ["symmetry", "hand-tables"], "{}", workload.name);
+        let agreed = matches!(row.oracle, OracleCheck::Agreed { .. });
+        assert_eq!(agreed, workload.name == "cards k=2 m=10", "{}: {:?}", workload.name, row.oracle);
+    }
+    let [target] = cards::REGISTRATION.stats else { panic!("one stats target") };
+    assert_eq!(target.name, "cards");
+    let mut params = testkit::stats::Params::parse(&["k=2".into(), "m=10".into()]).unwrap();
+    let report = (target.run)(&mut params).unwrap();
+    assert_eq!((report.positions, report.engines.len()), (3025, 5));
 }

@@ -1,9 +1,13 @@
 //! The score DP on the whole 3x3 board (2^24 positions, 1 byte each), under each rule.
 //!
 //! The value of the empty board is asserted before anything is timed: -3 for the first player
-//! under both rules. Turn passes: the seed's accepted C++ for HDU 4753 with its DP arrays
-//! enlarged to 2^24 prints this value for n = 0; move again: an independent C++ DP over the
-//! 2^24 sets of segments written outside the tree (/work/baselines/dots/empty_value.cpp).
+//! under both rules. Provenance: a plain C DP over every set of drawn lines, written apart
+//! from this crate (the project's shared baseline `dots_naive.c`, kept outside the tree),
+//! built with `gcc -O2`: `dots_naive 3 3 0` prints `3x3 no extra move: -3` and
+//! `dots_naive 3 3 1` prints `3x3 standard: -3`. For the turn passing, the accepted C++ of
+//! seed document 002 (HDU 4753 Fishhead's Little Game) with its two DP arrays enlarged from
+//! 5000 to 1<<24 entries agrees: it answers the empty board (n = 0) with the second player,
+//! Jerry404 (the corpus case `hdu4753/empty-board`).
 //! The 2x5 board (2^27 positions) is measured with `examples/solve_board.rs`, not here.
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -188,10 +188,23 @@ impl Board {
         before.into_iter().chain(after)
     }
 
-    /// The boxes that drawing line `e` completes when `drawn` is already drawn (0, 1 or 2).
+    /// How many boxes drawing line `e` completes when `drawn` is already drawn (0, 1 or 2).
     pub fn completed_by(&self, drawn: Lines, e: usize) -> u32 {
+        self.boxes_completed_by(drawn, e).count() as u32
+    }
+
+    /// The boxes, as (row, col), that drawing line `e` completes when `drawn` is already drawn:
+    /// those it borders whose other three lines are in `drawn`.
+    pub fn boxes_completed_by(&self, drawn: Lines, e: usize) -> impl Iterator<Item = (usize, usize)> + use<> {
         let after = drawn | 1 << e;
-        self.boxes_of_line(e).filter(|&(r, c)| after & self.box_mask(r, c) == self.box_mask(r, c)).count() as u32
+        let board = *self;
+        self.boxes_of_line(e).filter(move |&(r, c)| after & board.box_mask(r, c) == board.box_mask(r, c))
+    }
+
+    /// The line joining the dots numbered `a` and `b` (from 1, row by row, in either order), or
+    /// `None` if either is not a dot of the board or they are not neighbours.
+    pub fn line_between_numbers(&self, a: usize, b: usize) -> Option<usize> {
+        self.line_between(self.dot(a)?, self.dot(b)?)
     }
 
     /// The board as text: dots by number, `--` and `|` for drawn lines, and inside each box

@@ -2,7 +2,7 @@
 //! lines still free, with precomputed box masks so that moves are made on ids directly.
 
 use crate::board::{Board, Lines};
-use solver_core::{Game, PlayOrder, ScoredMove, ScoringRules, ScoringSpace, StateId, StateSpace};
+use solver_core::{Game, PlayOrder, ScoredMove, ScoringSpace, StateId, StateSpace};
 
 /// Whether completing a box earns another move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,18 +171,6 @@ impl DotsAndBoxes {
 impl Game for DotsAndBoxes {
     /// The drawn lines.
     type State = Lines;
-}
-
-impl ScoringRules for DotsAndBoxes {
-    fn scored_moves(&self, state: &Lines, out: &mut Vec<ScoredMove<Lines>>) {
-        for e in 0..self.board.lines() {
-            if state >> e & 1 == 0 {
-                let gain = self.gain(*state, e);
-                let again = self.rule == Rule::MoveAgain && gain > 0;
-                out.push(ScoredMove { to: state | 1 << e, gain, again });
-            }
-        }
-    }
 }
 
 impl StateSpace for DotsAndBoxes {

@@ -37,9 +37,21 @@
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::new`] | every position of a board | `2^L` bytes as `i8`, `O(2^L L)` time (3x3: 16 MiB) |
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::from_position`] | every position after a given one | `2^F` bytes for `F` free lines |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
-//! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests) | the naive reference on sets of segments | a hash map entry per position |
+//! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, workloads, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
 //!
 //! No retrograde or Grundy engine applies: the game is acyclic and scored, not impartial.
+//! [`DotsAndBoxes`] implements `ScoringSpace` on ids itself, not the plain `ScoringRules`: the
+//! rules on states are [`plain::PlainDots`], which the oracle runs and the space is checked
+//! against (the tests, and the fuzz target `rank_dots_and_boxes`).
+//!
+//! # Playing a game, and the judge problem
+//! [`Record`] keeps a game as it is played: the lines drawn, who closed each box (a line
+//! closes the boxes [`Board::boxes_completed_by`] names), who moves next under the rule, and
+//! the final lead once the value of the rest is known. [`Hdu4753`] answers HDU 4753
+//! (`gamesolve judge hdu4753`; its contract is `problems/hdu4753.md`) with each of its engines
+//! ([`Hdu4753Engine`]): the 3x3 board, [`Rule::TurnPasses`], the first n moves given, any n
+//! from 0 to 24. [`REGISTRATION`] also offers every board up to 3x3 to `gamesolve verify` and
+//! any board to `gamesolve stats`.
 //!
 //! # Example
 //! ```
@@ -63,11 +75,37 @@
 //! assert_eq!(game.len(), 1 << 8);
 //! let values = score_table::<i8, _>(&game).unwrap();
 //! println!("the player to move ends {} boxes ahead", values[0]);
+//!
+//! // HDU 4753: 23 moves given, only 1-5 left. Jerry404 draws it and closes the top-left box,
+//! // but Tom200 has more boxes in the end.
+//! use testkit::judge::AnyProblem;
+//! let moves = "5 9 13 9 3 4 14 15 10 14 10 6 7 11 13 14 12 16 10 11 8 12 11 15 15 16 4 8 6 7 \
+//!              1 2 7 8 2 6 5 6 7 3 12 11 2 3 9 10";
+//! let answer = dots_and_boxes::Hdu4753.judge(&format!("1\n23\n{moves}\n"), "auto").unwrap();
+//! assert_eq!(answer, "Case #1: Tom200\n");
 //! ```
 
 pub mod board;
 pub mod game;
+mod hdu4753;
 pub mod plain;
+pub mod record;
+mod workloads;
 
 pub use board::{Board, BoardError, Dot, Lines};
 pub use game::{DotsAndBoxes, Rule};
+pub use hdu4753::{Hdu4753, Hdu4753Engine, ORACLE_STATES, prefers_table};
+pub use record::{Player, Record};
+pub use workloads::{ORACLE_MAX_LINES, SIZES, empty_board_summary, rank_dots_and_boxes};
+
+use testkit::Registration;
+use testkit::fuzz::FuzzTarget;
+
+/// Dots and boxes' judge problem, its verify workloads, its stats target and its fuzz body.
+pub static REGISTRATION: Registration = Registration {
+    name: "dots-and-boxes",
+    problems: &[&Hdu4753],
+    workloads: workloads::workloads,
+    stats: workloads::STATS_TARGETS,
+    fuzz: &[FuzzTarget { name: "rank_dots_and_boxes", body: rank_dots_and_boxes }],
+};

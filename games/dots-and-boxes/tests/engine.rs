@@ -1,12 +1,15 @@
-//! The score DP against the naive oracle on sets of segments, the ranking, the moves on ids,
-//! and the symmetry laws. PROPTEST_CASES raises the number of random cases.
+//! The score DP against the naive oracle on sets of segments, the space (ranking, moves on ids)
+//! against the plain rules, and the symmetry laws. PROPTEST_CASES raises the number of random
+//! cases.
 
 use dots_and_boxes::plain::PlainDots;
-use dots_and_boxes::{Board, Dot, DotsAndBoxes, Lines, Rule};
+use dots_and_boxes::{Board, Dot, DotsAndBoxes, Lines, Record, Rule};
 use oracle::{Budget, ScoreOracle};
 use proptest::prelude::*;
-use solver_core::{ScoreValue, ScoredMove, ScoringRules, ScoringSpace, StateId, StateSpace, score_table};
+use solver_core::{ScoreValue, ScoringRules, StateId, StateSpace, score_table};
 use std::sync::OnceLock;
+use testkit::check::OracleSide;
+use testkit::space::{check_scoring_space, every_id};
 
 fn solve(game: &DotsAndBoxes) -> Vec<i8> {
     score_table::<i8, _>(game).expect("dots and boxes is acyclic and fits i8")
@@ -73,6 +76,32 @@ fn every_position_of_one_box_drawn_with_its_values() {
         }
     }
     insta::assert_snapshot!(text);
+}
+
+/// Every whole space from the empty board up to 2x2, under both rules, against the plain rules.
+#[test]
+fn every_space_up_to_2x2_is_the_plain_rules() {
+    for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (2, 2)] {
+        let board = Board::new(rows, cols).unwrap();
+        for rule in Rule::ALL {
+            let game = DotsAndBoxes::new(board, rule);
+            let plain = PlainDots { rows, cols, rule };
+            let to_plain = |lines: &Lines| PlainDots::from_lines(&board, *lines);
+            check_scoring_space(&game, &OracleSide { rules: &plain, state: &to_plain }, every_id(&game))
+                .unwrap_or_else(|e| panic!("{rows}x{cols} {}: {e}", rule.name()));
+        }
+    }
+}
+
+/// The registered fuzz body on a few byte strings: boards 1x1 to 3x3, both rules, starts and
+/// positions wrapped into the space.
+#[test]
+fn the_fuzz_body_accepts_positions_of_every_small_space() {
+    for seed in 0..64u8 {
+        let data: Vec<u8> = (0..11).map(|i| seed.wrapping_mul(37).wrapping_add(i * 101)).collect();
+        dots_and_boxes::rank_dots_and_boxes(&data).unwrap_or_else(|e| panic!("{data:?}: {e}"));
+    }
+    dots_and_boxes::rank_dots_and_boxes(&[]).unwrap();
 }
 
 #[test]
@@ -171,25 +200,19 @@ proptest! {
         }
     }
 
+    /// The whole space after a random start against the plain rules on sets of segments: the
+    /// ranking round-trips, and the moves on ids (listed and visited) are the plain moves, with
+    /// the same gains and extra moves.
     #[test]
-    fn ranks_round_trip_and_every_way_of_listing_moves_agrees((board, rule, start) in small_position(12)) {
+    fn the_space_after_any_start_is_the_plain_rules((board, rule, start) in small_position(12)) {
         let game = DotsAndBoxes::from_position(board, rule, start);
-        let (mut fast, mut plain) = (Vec::new(), Vec::new());
         for id in StateId::all(game.len()) {
-            let lines = game.unrank(id);
-            prop_assert_eq!(lines & start, start);
-            prop_assert_eq!(game.rank(&lines), id);
-            fast.clear();
-            plain.clear();
-            game.scored_move_ids(id, &mut fast);
-            game.scored_moves(&lines, &mut plain);
-            let plain: Vec<ScoredMove<StateId>> =
-                plain.iter().map(|m| ScoredMove { to: game.rank(&m.to), gain: m.gain, again: m.again }).collect();
-            prop_assert_eq!(&fast, &plain);
-            let mut visited = Vec::new();
-            game.visit_scored_move_ids(id, &mut Vec::new(), &mut |m| visited.push(m));
-            prop_assert_eq!(&visited, &fast);
+            prop_assert_eq!(game.unrank(id) & start, start);
         }
+        let plain = PlainDots { rows: board.rows(), cols: board.cols(), rule };
+        let to_plain = |lines: &Lines| PlainDots::from_lines(&board, *lines);
+        check_scoring_space(&game, &OracleSide { rules: &plain, state: &to_plain }, every_id(&game))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
 
     /// A position's value does not change under the board's symmetries (mirrors, half turn,
@@ -215,4 +238,61 @@ proptest! {
             prop_assert_eq!(full[map_lines(board, to, &*map, lines) as usize], full[lines as usize]);
         }
     }
+}
+
+/// Checked by hand on 1x2 (dots 1 2 3 over 4 5 6): 1-2, 4-5, 1-4, then 2-5 closes the left box
+/// for the second player; then 2-3, 5-6, 3-6 closes the right box. With the extra move the
+/// second player keeps the turn after 2-5 and draws 2-3 too, so the first draws 5-6 and the
+/// second closes the right box as well (2-0); with the turn passing, the first player draws 2-3,
+/// the second 5-6, and the first closes the right box (1-1).
+#[test]
+fn a_record_keeps_the_score_and_the_turn_by_the_rule() {
+    let board = Board::new(1, 2).unwrap();
+    let line = |a, b| board.line_between_numbers(a, b).unwrap();
+    let order = [(1, 2), (4, 5), (1, 4), (2, 5), (2, 3), (5, 6), (3, 6)];
+    for (rule, boxes, movers) in
+        [(Rule::MoveAgain, [0, 2], [0, 1, 0, 1, 1, 0, 1]), (Rule::TurnPasses, [1, 1], [0, 1, 0, 1, 0, 1, 0])]
+    {
+        let mut record = Record::new(board, rule);
+        for (&(a, b), mover) in order.iter().zip(movers) {
+            assert_eq!(record.to_move(), mover, "{} before {a}-{b}", rule.name());
+            record.draw(line(a, b));
+        }
+        assert!(record.is_over());
+        assert_eq!([record.boxes(0), record.boxes(1)], boxes, "{}", rule.name());
+        assert_eq!(record.owner(0, 0), Some(1));
+        assert_eq!(record.final_lead(0, 0), i64::from(boxes[0]) - i64::from(boxes[1]));
+    }
+}
+
+proptest! {
+    /// Any game played to the end in a random order: each line closes the boxes, and passes the
+    /// turn, exactly as the plain rules' move to that set of segments says.
+    #[test]
+    fn a_record_follows_the_plain_rules((board, rule, order) in small_board().prop_flat_map(|(board, rule)| {
+        (Just(board), Just(rule), Just((0..board.lines()).collect::<Vec<_>>()).prop_shuffle())
+    })) {
+        let plain = PlainDots { rows: board.rows(), cols: board.cols(), rule };
+        let mut record = Record::new(board, rule);
+        let mut moves = Vec::new();
+        for e in order {
+            let before = PlainDots::from_lines(&board, record.drawn());
+            let after = PlainDots::from_lines(&board, record.drawn() | 1 << e);
+            moves.clear();
+            plain.scored_moves(&before, &mut moves);
+            let expected = moves.iter().find(|m| m.to == after).expect("a free line is a plain move");
+            let mover = record.to_move();
+            prop_assert_eq!(record.draw(e) as i32, expected.gain);
+            prop_assert_eq!(record.to_move() == mover, expected.again);
+        }
+        prop_assert!(record.is_over());
+        prop_assert_eq!((record.boxes(0) + record.boxes(1)) as usize, board.boxes());
+        let picture = record.picture(['A', 'B']);
+        prop_assert_eq!(picture.matches(['A', 'B']).count(), board.boxes());
+    }
+}
+
+/// A board up to 2x3 (either way round) and a rule.
+fn small_board() -> impl Strategy<Value = (Board, Rule)> {
+    small_position(0).prop_map(|(board, rule, _)| (board, rule))
 }

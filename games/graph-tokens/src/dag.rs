@@ -2,7 +2,7 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use solver_core::graph::SplitMix64;
-use solver_core::{Game, ImpartialRules, ImpartialSpace, Nimber, StateId, StateSpace, grundy_table, topological_order};
+use solver_core::{Game, ImpartialSpace, Nimber, StateId, StateSpace, grundy_table, topological_order};
 use std::fmt;
 
 /// A graph that cannot be played as tokens on a DAG.
@@ -100,6 +100,35 @@ impl Dag {
         out
     }
 
+    /// The out-neighbours of `vertex`, in the order its edges were given (a repeated edge
+    /// repeats its target). Time `O(out-degree)`.
+    ///
+    /// # Panics
+    /// If `vertex` is not in the graph.
+    pub fn out_neighbours(&self, vertex: u32) -> Vec<u32> {
+        // petgraph walks a vertex's edges newest first.
+        let mut next: Vec<u32> =
+            self.graph.neighbors(NodeIndex::new(vertex as usize)).map(|n| n.index() as u32).collect();
+        next.reverse();
+        next
+    }
+
+    /// The moves of a token on `from` that leave it on a vertex worth `wanted`, as their targets
+    /// in edge order (a repeated edge repeats its target), given `values` from
+    /// [`Dag::grundy_values`]: the moves of this token in a winning move of a sum.
+    ///
+    /// ```
+    /// use graph_tokens::Dag;
+    /// use solver_core::Nimber;
+    /// let dag = Dag::new(4, [(0, 3), (0, 1), (0, 2), (2, 3), (0, 1)]).unwrap();
+    /// let values = dag.grundy_values(); // 2, 0, 1, 0
+    /// assert_eq!(dag.moves_to(&values, 0, Nimber(0)), [3, 1, 1]);
+    /// assert_eq!(dag.moves_to(&values, 0, Nimber(1)), [2]);
+    /// ```
+    pub fn moves_to(&self, values: &[Nimber], from: u32, wanted: Nimber) -> Vec<u32> {
+        self.out_neighbours(from).into_iter().filter(|&to| values[to as usize] == wanted).collect()
+    }
+
     /// The underlying petgraph graph.
     pub fn graph(&self) -> &DiGraph<(), (), u32> {
         &self.graph
@@ -135,14 +164,6 @@ impl Dag {
 impl Game for Dag {
     /// The vertex the token is on.
     type State = u32;
-}
-
-impl ImpartialRules for Dag {
-    fn options(&self, vertex: &u32, option: &mut dyn FnMut(&[u32])) {
-        for next in self.graph.neighbors(NodeIndex::new(*vertex as usize)) {
-            option(&[next.index() as u32]);
-        }
-    }
 }
 
 impl StateSpace for Dag {

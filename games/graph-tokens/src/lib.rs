@@ -25,6 +25,13 @@
 //! | value of a set of tokens | [`Dag::token_sum`] | `O(tokens)` | nothing |
 //! | the oracle | [`plain::PlainTokens`] under `oracle::solve_loopy`: every token at once | the number of reachable token multisets | anything but small graphs and few tokens |
 //!
+//! # Judge problem
+//! `hdu1524` ([`Hdu1524`], contract in `problems/hdu1524.md`): chessmen on a DAG, one line per
+//! query, `WIN` when the first player wins. Engines: `grundy` (the values of every vertex, then
+//! [`Dag::token_sum`] per query) and `oracle` (every chessman at once on [`plain::PlainTokens`],
+//! declining a graph whose queries reach more positions than its budget, a constant of the
+//! problem). A graph with a cycle is an input error naming the cycle.
+//!
 //! # Example
 //! ```
 //! use graph_tokens::Dag;
@@ -38,9 +45,28 @@
 //!
 //! let err = Dag::new(3, [(0, 1), (1, 2), (2, 1)]).unwrap_err();
 //! assert_eq!(err.to_string(), "the graph has the cycle 1 -> 2 -> 1");
+//!
+//! // The same graph through the judge problem: one chessman on 0, then chessmen on 0 and 2.
+//! use testkit::judge::AnyProblem;
+//! let input = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n";
+//! assert_eq!(graph_tokens::Hdu1524.judge(input, "oracle").unwrap(), "WIN\nWIN\n");
 //! ```
 
 mod dag;
+mod hdu1524;
 pub mod plain;
+mod workloads;
 
 pub use dag::{Dag, DagError};
+pub use hdu1524::{Hdu1524, Hdu1524Engine};
+
+use testkit::Registration;
+
+/// The DAG tokens' problem and workloads; no stats target and no fuzz body of their own.
+pub static REGISTRATION: Registration = Registration {
+    name: "graph-tokens",
+    problems: &[&Hdu1524],
+    workloads: workloads::workloads,
+    stats: &[],
+    fuzz: &[],
+};

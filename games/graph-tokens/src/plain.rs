@@ -1,7 +1,12 @@
-//! The rules again, for the oracle: every token at once on a plain adjacency list, sharing no
+//! The rules again, for the oracle and the space checks, on a plain adjacency list, sharing no
 //! code with the engine side and knowing nothing of Grundy values.
+//!
+//! - [`PlainTokens`]: every token at once, as one position (a win/loss search over it checks
+//!   that a set of tokens is won iff the xor of their vertices' values is not zero).
+//! - [`PlainToken`]: one token, as impartial rules (what [`Dag`](crate::Dag)'s space is
+//!   compared with, and the Grundy oracle's game).
 
-use solver_core::{Game, Rules, Terminal};
+use solver_core::{Game, ImpartialRules, Rules, Terminal};
 
 /// Tokens on a directed graph as one position: a state is the sorted list of the tokens'
 /// vertices. A move slides one token along one edge; who cannot move loses.
@@ -36,6 +41,26 @@ impl Rules for PlainTokens {
                 next[i] = to;
                 out.push(PlainTokens::state(next));
             }
+        }
+    }
+}
+
+/// One token on a directed graph, as impartial rules on its vertex: a move slides it along one
+/// edge (a repeated edge is listed again); who cannot move loses.
+#[derive(Debug, Clone)]
+pub struct PlainToken {
+    /// `out[v]`: the vertices an edge leads to from `v`.
+    pub out: Vec<Vec<u32>>,
+}
+
+impl Game for PlainToken {
+    type State = u32;
+}
+
+impl ImpartialRules for PlainToken {
+    fn options(&self, vertex: &u32, option: &mut dyn FnMut(&[u32])) {
+        for &to in &self.out[*vertex as usize] {
+            option(&[to]);
         }
     }
 }

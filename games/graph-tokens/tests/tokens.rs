@@ -1,14 +1,18 @@
-//! Tokens on random DAGs against the oracle: the win/loss of every set of tokens reachable from
-//! a random start, searched on the whole position without Grundy theory, must be "the xor of the
-//! engine's vertex values is not zero". Cycles are rejected with a real cycle.
+//! Tokens on random DAGs against the plain rules and the oracle: the whole space of one token is
+//! the plain rules' (testkit's space check) and its Grundy values the Grundy oracle's; the
+//! win/loss of every set of tokens reachable from a random start, searched on the whole position
+//! without Grundy theory, must be "the xor of the engine's vertex values is not zero". Cycles are
+//! rejected with a real cycle.
 
-use graph_tokens::plain::PlainTokens;
+use graph_tokens::plain::{PlainToken, PlainTokens};
 use graph_tokens::{Dag, DagError};
 use oracle::{Budget, solve_loopy};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use solver_core::Outcome;
 use solver_core::verify::verify_grundy;
+use testkit::check::{OracleSide, check_grundy};
+use testkit::space::{check_impartial_space, every_id};
 
 /// A DAG on up to 9 vertices: edges from a higher to a lower rank of a random permutation, so
 /// that vertex numbers say nothing of the order. Parallel edges included.
@@ -58,6 +62,20 @@ proptest! {
     }
 
     #[test]
+    fn the_space_of_one_token_is_the_plain_rules((n, edges) in dag()) {
+        let dag = Dag::new(n, edges.iter().copied()).unwrap();
+        let plain = PlainToken { out: adjacency(n, &edges) };
+        check_impartial_space(&dag, &OracleSide::same(&plain), every_id(&dag))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        check_grundy(&dag, Some(OracleSide::same(&plain)), Budget::new(1_000))
+            .and_then(|checked| checked.oracle_agreed())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for v in 0..n as u32 {
+            prop_assert_eq!(dag.out_neighbours(v), plain.out[v as usize].clone(), "edge order of {}", v);
+        }
+    }
+
+    #[test]
     fn a_cycle_is_rejected_and_named((n, edges) in dag(), ring in proptest::collection::btree_set(0..9u32, 1..=4)) {
         // Close a ring through the chosen vertices (a single vertex makes a self-loop).
         let ring: Vec<u32> = ring.into_iter().filter(|&v| (v as usize) < n).collect();
@@ -87,4 +105,16 @@ fn bad_graphs_are_rejected_with_what_is_wrong() {
     assert_eq!(Dag::new(2, [(0, 2)]).unwrap_err().to_string(), "the edge 0 -> 2 names a vertex outside 0..2");
     assert_eq!(Dag::new(3, [(2, 2)]).unwrap_err().to_string(), "the graph has the cycle 2 -> 2");
     assert_eq!(Dag::new(0, []).unwrap().grundy_values(), []);
+}
+
+#[test]
+fn the_whole_space_of_random_dags_is_the_plain_rules() {
+    for seed in 0..20 {
+        let dag = Dag::random(300, 4, seed);
+        let plain = PlainToken { out: dag.out_lists() };
+        check_impartial_space(&dag, &OracleSide::same(&plain), every_id(&dag)).unwrap();
+        check_grundy(&dag, Some(OracleSide::same(&plain)), Budget::new(10_000))
+            .and_then(|c| c.oracle_agreed())
+            .unwrap();
+    }
 }

@@ -36,6 +36,17 @@
 //! | Northcott on the real board | the three retrograde engines on [`northcott::NorthcottBoard`] (moves and un-moves) | boards up to 2^30 positions | large boards |
 //! | the oracle | [`plain`] rules under `oracle::solve_loopy` | whole positions: every heap or row at once | anything but small positions |
 //!
+//! # Judge problems
+//! | id | game | engines |
+//! |---|---|---|
+//! | `hdu1849` ([`Hdu1849`]) | pieces moving left on a strip: a sum of Nim heaps, Rabbit first | `grundy` (the Nim table), `formula` ([`nim_value`]), `oracle` (every piece at once on [`plain::PlainPiles`]) |
+//! | `hdu1730` ([`Hdu1730`]) | Northcott's game, Tom first | `grundy` (the Nim table of the gaps), `formula` ([`northcott::nim_sum`]), `oracle` (the real board on [`plain::PlainNorthcott`]) |
+//! | `hdu1851` ([`Hdu1851`]) | piles with a cap on each take, the teacher first; the answer is whether the second player wins | `grundy` (Bash tables), `formula` ([`bounded_value`]), `oracle` (every pile at once on [`plain::PlainPiles`]) |
+//!
+//! Each problem's contract is in `problems/<id>.md`. The oracle engines decline an input whose
+//! search could exceed their work bounds (constants of each problem) before searching anything;
+//! the other engines answer every valid input.
+//!
 //! # Example
 //! ```
 //! use nim::{SubtractionGame, bounded_value};
@@ -49,10 +60,30 @@
 //! assert_eq!(values, [bounded_value(1, 1), bounded_value(2, 2)]);
 //! let sum: Nimber = values.into_iter().sum();
 //! assert!(sum.is_win()); // the first player wins
+//!
+//! // The same sample through the judge problem, which answers for the second player.
+//! use testkit::judge::AnyProblem;
+//! assert_eq!(nim::Hdu1851.judge("1\n2\n1 1\n2 2\n", "formula").unwrap(), "No\n");
 //! ```
 
+mod fuzz;
 pub mod northcott;
 pub mod plain;
+mod problems;
 mod subtraction;
+mod workloads;
 
+pub use problems::{Hdu1730, Hdu1730Engine, Hdu1849, Hdu1849Engine, Hdu1851, Hdu1851Engine};
 pub use subtraction::{MAX_HEAP, SubtractionError, SubtractionGame, bounded_value, nim_value};
+
+use testkit::Registration;
+use testkit::fuzz::FuzzTarget;
+
+/// The Nim family's problems, workloads, stats target and fuzz body.
+pub static REGISTRATION: Registration = Registration {
+    name: "nim",
+    problems: &[&Hdu1849, &Hdu1730, &Hdu1851],
+    workloads: workloads::workloads,
+    stats: workloads::STATS_TARGETS,
+    fuzz: &[FuzzTarget { name: "rank_northcott", body: fuzz::rank_northcott }],
+};

@@ -11,7 +11,7 @@
 //!   pieces) that may loop (pieces retreat and come back), solved by the retrograde engines with
 //!   moves and un-moves. Tests check the reduction against it on every small board.
 
-use solver_core::{Game, LoopySpace, Nimber, RETROGRADE_LIMIT, Rules, StateId, StateSpace, Terminal, Unmoves};
+use solver_core::{Game, LoopySpace, Nimber, RETROGRADE_LIMIT, StateId, StateSpace, Terminal, Unmoves};
 use std::ops::RangeInclusive;
 
 /// A player of Northcott's game. Tom moves first.
@@ -49,6 +49,27 @@ impl Row {
             Player::Tom => self.tom,
             Player::Jerry => self.jerry,
         }
+    }
+
+    /// The row after `player` slides his piece toward the other one until `gap` empty cells are
+    /// left between them: the move that turns this row's Nim heap into a heap of `gap`. `None`
+    /// unless `gap` is smaller than the row's gap (a larger gap is a retreat, which never has
+    /// to be played: the opponent can follow it and restore the gap).
+    ///
+    /// ```
+    /// use nim::northcott::{Player, Row};
+    /// let row = Row { tom: 6, jerry: 1 }; // gap 4
+    /// assert_eq!(row.toward(Player::Tom, 1), Some(Row { tom: 3, jerry: 1 }));
+    /// assert_eq!(row.toward(Player::Jerry, 0), Some(Row { tom: 6, jerry: 5 }));
+    /// assert_eq!(row.toward(Player::Tom, 4), None);
+    /// ```
+    pub fn toward(self, player: Player, gap: u32) -> Option<Row> {
+        if gap >= self::gap(self) {
+            return None;
+        }
+        let (own, other) = (self.of(player), self.of(player.other()));
+        let to = if own < other { other - gap - 1 } else { other + gap + 1 };
+        Some(self.with(player, to))
     }
 
     /// The row with `player`'s piece on `column`.
@@ -201,25 +222,6 @@ fn reach(own: u32, other: u32, cols: u32) -> RangeInclusive<u32> {
 
 impl Game for NorthcottBoard {
     type State = BoardState;
-}
-
-impl Rules for NorthcottBoard {
-    fn terminal(&self, _: &BoardState) -> Option<Terminal> {
-        // A player who cannot move loses, which the engines apply to any position without moves.
-        None
-    }
-
-    fn successors(&self, state: &BoardState, out: &mut Vec<BoardState>) {
-        let mover = state.to_move;
-        for (i, &row) in state.rows.iter().enumerate() {
-            let own = row.of(mover);
-            for to in reach(own, row.of(mover.other()), self.cols).filter(|&c| c != own) {
-                let mut rows = state.rows.clone();
-                rows[i] = row.with(mover, to);
-                out.push(BoardState { rows, to_move: mover.other() });
-            }
-        }
-    }
 }
 
 impl StateSpace for NorthcottBoard {

@@ -121,6 +121,16 @@ impl PlainNorthcott {
     }
 }
 
+impl PlainNorthcott {
+    /// An upper bound on the positions of `rows` rows reachable from any start: a piece never
+    /// passes the other, so a row keeps its side and has at most C(cols, 2) placements; and
+    /// either player may be to move.
+    pub fn positions_bound(&self, rows: usize) -> u64 {
+        let per_row = self.cols as u64 * (self.cols as u64).saturating_sub(1) / 2;
+        (0..rows).fold(2u64, |n, _| n.saturating_mul(per_row))
+    }
+}
+
 impl Game for PlainNorthcott {
     type State = (Vec<(u32, u32)>, bool);
 }

@@ -5,7 +5,7 @@
 //! the heap smaller, so the space declares [`PlayOrder::Descending`] and the Grundy engine
 //! evaluates it in one sweep from the empty heap up.
 
-use solver_core::{Game, ImpartialRules, ImpartialSpace, Nimber, PlayOrder, StateId, StateSpace, grundy_table};
+use solver_core::{Game, ImpartialSpace, Nimber, PlayOrder, StateId, StateSpace, grundy_table};
 
 /// The largest heap a [`SubtractionGame`] may hold: its heaps `0..=MAX_HEAP` must fit a
 /// [`StateId`].
@@ -87,6 +87,28 @@ impl SubtractionGame {
         // checks move by move; no other error is possible for an impartial game without sums.
         grundy_table(self).expect("a move never makes a heap larger")
     }
+
+    /// The takes from `heap` that leave a heap worth `wanted`, smallest first, given the table
+    /// `values` of [`SubtractionGame::values`]: the moves of this heap in a winning move of a sum.
+    ///
+    /// ```
+    /// use nim::SubtractionGame;
+    /// use solver_core::Nimber;
+    /// let game = SubtractionGame::bounded(3, 10).unwrap(); // values h mod 4
+    /// let values = game.values();
+    /// assert_eq!(game.takes_to(&values, 7, Nimber(0)).collect::<Vec<_>>(), [3]);
+    /// assert!(game.takes_to(&values, 7, Nimber(3)).next().is_none());
+    /// ```
+    ///
+    /// # Panics
+    /// If `heap` or a heap below it has no value in `values`.
+    pub fn takes_to<'a>(&'a self, values: &'a [Nimber], heap: u32, wanted: Nimber) -> impl Iterator<Item = u32> + 'a {
+        self.takes
+            .iter()
+            .copied()
+            .take_while(move |&k| k <= heap)
+            .filter(move |&k| values[(heap - k) as usize] == wanted)
+    }
 }
 
 /// The Grundy value of a Nim heap: the heap itself (every smaller heap is one move away).
@@ -106,14 +128,6 @@ pub fn bounded_value(heap: u32, max_take: u32) -> Nimber {
 impl Game for SubtractionGame {
     /// The number of stones in the heap.
     type State = u32;
-}
-
-impl ImpartialRules for SubtractionGame {
-    fn options(&self, heap: &u32, option: &mut dyn FnMut(&[u32])) {
-        for &k in self.takes.iter().take_while(|&&k| k <= *heap) {
-            option(&[heap - k]);
-        }
-    }
 }
 
 impl StateSpace for SubtractionGame {

@@ -1,13 +1,15 @@
-//! Northcott's game on the real board, every position of every small board: the three
-//! retrograde engines agree, the verifier accepts, the oracle's fixed point on the plain rules
+//! Northcott's game on the real board, every position of every small board: the dense space's
+//! moves and un-moves are the plain rules' (testkit's space checks), the three retrograde
+//! engines agree, the verifier accepts, the oracle's fixed point on the plain rules
 //! gives the same values, un-moves invert moves, and the Nim reduction's verdict is the real
 //! board's verdict, with no endless play.
 
 use nim::northcott::{BoardState, NorthcottBoard, Player, Row, nim_sum};
 use nim::plain::PlainNorthcott;
-use oracle::{Budget, solve_loopy};
-use solver_core::verify::verify_outcomes;
-use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Unmoves};
+use oracle::Budget;
+use solver_core::{Outcome, RetrogradeEngine, StateId, StateSpace};
+use testkit::check::{OracleSide, check_loopy_with_unmoves};
+use testkit::space::{check_loopy_space, check_unmoves, every_id};
 
 /// Every board with at most 2 rows and 6 columns, and 3 rows of at most 4 columns.
 fn small_boards() -> Vec<NorthcottBoard> {
@@ -24,68 +26,59 @@ fn plain_state(state: &BoardState) -> (Vec<(u32, u32)>, bool) {
     PlainNorthcott::state(state.rows.iter().map(|r| (r.tom, r.jerry)), state.to_move == Player::Tom)
 }
 
-fn sorted(mut ids: Vec<StateId>) -> Vec<StateId> {
-    ids.sort_unstable();
-    ids.dedup();
-    ids
-}
-
 #[test]
-fn ranking_is_a_bijection_and_moves_on_ids_are_the_rules_moves() {
+fn the_whole_space_of_every_small_board_is_the_plain_rules() {
     for board in small_boards() {
         for id in StateId::all(board.len()) {
             let state = board.unrank(id);
-            assert_eq!(board.rank(&state), id, "{board:?} {state:?}");
-            assert!(state.rows.iter().all(|r| r.tom != r.jerry && r.tom.max(r.jerry) <= board.cols()));
-            let mut by_rules = Vec::new();
-            board.successors(&state, &mut by_rules);
-            let by_rules = sorted(by_rules.iter().map(|s| board.rank(s)).collect());
-            let mut by_ids = Vec::new();
-            board.successor_ids(id, &mut by_ids);
-            assert_eq!(sorted(by_ids), by_rules, "{state:?}");
+            assert!(state.rows.iter().all(|r| r.tom != r.jerry && r.tom.max(r.jerry) <= board.cols()), "{state:?}");
         }
-    }
-}
-
-#[test]
-fn un_moves_are_exactly_the_inverse_of_moves() {
-    for board in small_boards() {
-        let mut forward = vec![Vec::new(); board.len()];
-        for id in StateId::all(board.len()) {
-            let mut kids = Vec::new();
-            board.successor_ids(id, &mut kids);
-            for kid in sorted(kids) {
-                forward[kid.index()].push(id);
-            }
-        }
-        for id in StateId::all(board.len()) {
-            let mut preds = Vec::new();
-            board.predecessor_ids(id, &mut preds);
-            assert_eq!(sorted(preds), sorted(forward[id.index()].clone()), "{:?}", board.unrank(id));
-        }
+        let plain = PlainNorthcott { cols: board.cols() };
+        let side = OracleSide { rules: &plain, state: &plain_state };
+        check_loopy_space(&board, &side, every_id(&board)).unwrap_or_else(|e| panic!("{board:?}: {e}"));
+        check_unmoves(&board, every_id(&board)).unwrap_or_else(|e| panic!("{board:?}: {e}"));
     }
 }
 
 #[test]
 fn engines_verifier_oracle_and_the_nim_reduction_agree_on_every_small_board() {
     for board in small_boards() {
-        let tables: Vec<_> = RetrogradeEngine::ALL.iter().map(|e| e.solve(&board).unwrap()).collect();
-        for (engine, table) in RetrogradeEngine::ALL.iter().zip(&tables) {
-            assert!(*table == tables[0], "{} disagrees on {board:?}", engine.name());
-        }
-        let table = &tables[0];
-        verify_outcomes(&board, table).unwrap();
-
         let plain = PlainNorthcott { cols: board.cols() };
-        let starts = StateId::all(board.len()).map(|id| plain_state(&board.unrank(id)));
-        let oracle = solve_loopy(&plain, starts, Budget::new(100_000)).unwrap();
+        let side = OracleSide { rules: &plain, state: &plain_state };
+        let checked = check_loopy_with_unmoves(&board, Some(side), Budget::new(100_000))
+            .and_then(|checked| checked.oracle_agreed())
+            .unwrap_or_else(|e| panic!("{board:?}: {e}"));
+        assert_eq!(checked.timings.len(), RetrogradeEngine::ALL.len());
         for id in StateId::all(board.len()) {
             let state = board.unrank(id);
-            let value = table.get(id);
-            assert_eq!(oracle[&plain_state(&state)], value, "the oracle disagrees at {state:?}");
+            let value = checked.table.get(id);
             let expected_win = nim_sum(&state.rows).is_win();
             assert!(matches!(value, Outcome::Win(_) | Outcome::Loss(_)), "{state:?} is {value}");
             assert_eq!(matches!(value, Outcome::Win(_)), expected_win, "the reduction is wrong at {state:?}");
+        }
+    }
+}
+
+#[test]
+fn the_winning_move_toward_the_other_piece_leaves_the_wanted_gap() {
+    // On one row of 8 columns, every placement and every smaller gap, for either player.
+    let board = NorthcottBoard::new(1, 8).unwrap();
+    let table = RetrogradeEngine::Layered.solve(&board).unwrap();
+    for id in StateId::all(board.len()) {
+        let state = board.unrank(id);
+        let row = state.rows[0];
+        for gap in 0..8 {
+            let Some(moved) = row.toward(state.to_move, gap) else {
+                assert!(gap >= nim::northcott::gap(row), "{row:?} to gap {gap}");
+                continue;
+            };
+            assert_eq!(nim::northcott::gap(moved), gap, "{row:?}");
+            assert_eq!(moved.of(state.to_move.other()), row.of(state.to_move.other()), "only the mover's piece moves");
+            let after = BoardState { rows: vec![moved], to_move: state.to_move.other() };
+            // Gap 0 after the move: the opponent is lost.
+            if gap == 0 {
+                assert!(matches!(table.get(board.rank(&after)), Outcome::Loss(_)), "{after:?}");
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
-//! Subtraction games against the oracle: the win/loss of a whole sum of heaps, searched without
-//! Grundy theory, must be "the xor of the engine's values is not zero" on every reachable sum.
+//! Subtraction games against the plain rules and the oracle: the whole space of a heap is the
+//! plain rules' (testkit's space check), its Grundy table is the Grundy oracle's, and the
+//! win/loss of a whole sum of heaps, searched without Grundy theory, must be "the xor of the
+//! engine's values is not zero" on every reachable sum.
 
 use nim::plain::{PlainHeap, PlainPiles, Take};
 use nim::{SubtractionError, SubtractionGame, bounded_value, nim_value};
@@ -7,7 +9,9 @@ use oracle::{Budget, GrundyOracle, solve_loopy};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use solver_core::verify::verify_grundy;
-use solver_core::{ImpartialRules, ImpartialSpace, Nimber, Outcome, StateId, StateSpace};
+use solver_core::{Nimber, Outcome};
+use testkit::check::{OracleSide, check_grundy};
+use testkit::space::{check_impartial_space, every_id};
 
 const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000 };
 
@@ -65,15 +69,11 @@ proptest! {
     }
 
     #[test]
-    fn moves_on_ids_are_the_rules_moves_ranked(take in take_rule(), max_heap in 0..=30u32) {
+    fn the_space_is_the_plain_rules(take in take_rule(), max_heap in 0..=30u32) {
         let game = both_sides(&take, max_heap);
-        for id in StateId::all(game.len()) {
-            prop_assert_eq!(game.rank(&game.unrank(id)), id);
-            let (mut by_id, mut by_rules) = (Vec::new(), Vec::new());
-            game.option_ids(id, &mut |parts| by_id.push(parts.to_vec()));
-            game.options(&game.unrank(id), &mut |parts| by_rules.push(parts.iter().map(|p| game.rank(p)).collect::<Vec<_>>()));
-            prop_assert_eq!(by_id, by_rules);
-        }
+        let plain = PlainHeap { take };
+        let side = OracleSide { rules: &plain, state: &|h: &u32| *h };
+        check_impartial_space(&game, &side, every_id(&game)).map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
 }
 
@@ -96,4 +96,44 @@ fn bad_sets_and_sizes_are_rejected() {
     assert_eq!(SubtractionGame::new([9, 2, 2, 1], 5).unwrap().takes(), [1, 2]);
     // With nothing to take every heap is lost for the player to move.
     assert!(SubtractionGame::new([], 5).unwrap().values().iter().all(|v| !v.is_win()));
+}
+
+#[test]
+fn whole_spaces_of_the_classic_sets_against_the_plain_rules_and_the_oracle() {
+    for (take, max_heap) in [
+        (Take::Any, 60),
+        (Take::AtMost(1), 200),
+        (Take::AtMost(20), 200),
+        (Take::OneOf(vec![1, 3, 4]), 200),
+        (Take::OneOf(vec![2, 5, 7]), 200),
+        (Take::OneOf(vec![]), 10),
+    ] {
+        let game = both_sides(&take, max_heap);
+        let plain = PlainHeap { take: take.clone() };
+        let side = OracleSide { rules: &plain, state: &|h: &u32| *h };
+        check_impartial_space(&game, &side, every_id(&game)).unwrap_or_else(|e| panic!("{take:?}: {e}"));
+        let side = OracleSide { rules: &plain, state: &|h: &u32| *h };
+        check_grundy(&game, Some(side), BUDGET)
+            .and_then(|c| c.oracle_agreed())
+            .unwrap_or_else(|e| panic!("{take:?}: {e}"));
+    }
+}
+
+#[test]
+fn the_takes_to_a_value_are_the_moves_that_leave_it() {
+    for take in [Take::Any, Take::AtMost(3), Take::OneOf(vec![1, 3, 4])] {
+        let game = both_sides(&take, 30);
+        let values = game.values();
+        for heap in 0..=30u32 {
+            for wanted in 0..6 {
+                let expected: Vec<u32> =
+                    (1..=heap).filter(|&k| take.allows(k) && values[(heap - k) as usize] == Nimber(wanted)).collect();
+                assert_eq!(
+                    game.takes_to(&values, heap, Nimber(wanted)).collect::<Vec<_>>(),
+                    expected,
+                    "{take:?} {heap}"
+                );
+            }
+        }
+    }
 }

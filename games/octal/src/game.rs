@@ -2,7 +2,7 @@
 //! most two heaps, and heap sizes rank themselves.
 
 use crate::code::{LEAVE_ONE, LEAVE_TWO, OctalCode, TAKE_ALL};
-use solver_core::{Game, ImpartialRules, ImpartialSpace, PlayOrder, StateId, StateSpace};
+use solver_core::{Game, ImpartialSpace, PlayOrder, StateId, StateSpace};
 
 /// One heap (or row) of an octal game, for heaps of `0..=max_heap` tokens.
 ///
@@ -10,6 +10,10 @@ use solver_core::{Game, ImpartialRules, ImpartialSpace, PlayOrder, StateId, Stat
 /// a smaller heap: the space declares [`PlayOrder::Descending`] and solver-core's
 /// [`grundy_table`](solver_core::grundy_table) evaluates it in one sweep (it checks the claim on
 /// every move).
+///
+/// It is a space by itself ([`ImpartialSpace`] on ids): it implements no plain rules trait.
+/// The same rules restated on plain heaps, for the oracle and the space checks, are
+/// [`plain::Heap`](crate::plain::Heap).
 ///
 /// ```
 /// use octal::{OctalCode, OctalGame};
@@ -63,12 +67,6 @@ impl Game for OctalGame {
     type State = u32;
 }
 
-impl ImpartialRules for OctalGame {
-    fn options(&self, heap: &u32, option: &mut dyn FnMut(&[u32])) {
-        self.each_option(*heap, option);
-    }
-}
-
 impl StateSpace for OctalGame {
     fn len(&self) -> usize {
         self.len as usize
@@ -108,7 +106,7 @@ mod tests {
     fn options(code: &str, heap: u32) -> Vec<Vec<u32>> {
         let game = OctalGame::new(code.parse().unwrap(), 20);
         let mut out = Vec::new();
-        game.options(&heap, &mut |parts| out.push(parts.to_vec()));
+        game.each_option(heap, |parts| out.push(parts.to_vec()));
         out
     }
 
@@ -124,14 +122,14 @@ mod tests {
     }
 
     #[test]
-    fn ranking_is_the_identity_and_ids_match_states() {
+    fn ranking_is_the_identity_and_ids_match_heaps() {
         let game = OctalGame::new("0.137".parse().unwrap(), 30);
         for id in StateId::all(game.len()) {
             assert_eq!(game.rank(&game.unrank(id)), id);
-            let (mut by_state, mut by_id) = (Vec::new(), Vec::new());
-            game.options(&game.unrank(id), &mut |p| by_state.push(p.iter().map(|s| game.rank(s)).collect::<Vec<_>>()));
+            let (mut by_heap, mut by_id) = (Vec::new(), Vec::new());
+            game.each_option(game.unrank(id), |p| by_heap.push(p.iter().map(|s| game.rank(s)).collect::<Vec<_>>()));
             game.option_ids(id, &mut |p| by_id.push(p.to_vec()));
-            assert_eq!(by_state, by_id);
+            assert_eq!(by_heap, by_id);
         }
     }
 }

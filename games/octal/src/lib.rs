@@ -1,7 +1,8 @@
 //! Take-and-break (octal) games: rows or heaps of tokens from which a move removes some tokens
 //! and may split what is left in two. Kayles (0.77), Dawson's Kayles (0.07), Dawson's chess
 //! (0.137), the rows of hdu2999 (remove `k` consecutive stones, `k` in a set) and, after its
-//! first move, the bead circle of hdu3980.
+//! first move, the bead circle of hdu3980 ([`Circle`]). The judge problems `hdu2999`
+//! ([`Hdu2999`]) and `hdu3980` ([`Hdu3980`]) are answered here.
 //!
 //! # Assumptions
 //! - Rules: an [`OctalCode`] `d0.d1d2...`; digit `d_k` says what removing `k` tokens from ONE
@@ -12,13 +13,19 @@
 //!   play: the player who cannot move loses. There are no ties and no draws: every move
 //!   removes a token (or splits a heap), so every play ends.
 //! - Positions are sums of heaps. A heap's value is its Sprague-Grundy value `G(n)`; a sum is
-//!   won for the player to move exactly when the xor of its heaps' values is not 0.
+//!   won for the player to move exactly when the xor of its heaps' values is not 0
+//!   ([`Method::heap_winners`] for one heap).
+//! - A circle of `N` beads painted `M` at a time ([`Circle`]): every first move leaves the same
+//!   row of `N - M` beads up to rotation, so the first player wins exactly when `N >= M` and
+//!   that row is worth 0 (`M = 0` allows no move). A heap of 0 tokens and a row of 0 stones are
+//!   positions without a move: lost for the player to move.
 //!
 //! # Ranking
 //! [`OctalGame`] numbers a heap by its size: id `n` is the heap of `n` tokens, and every move
 //! leads to smaller heaps ([`PlayOrder::Descending`](solver_core::PlayOrder)).
 //!
 //! # Engine catalog
+//! [`Method`] picks one of the first three at run time (the judges' `--engine`).
 //!
 //! | engine | computes | time | when |
 //! |---|---|---|---|
@@ -27,7 +34,8 @@
 //! | [`sparse_grundy`] / [`SparseSequence`] | `G(0..N)`, rare/common classes | `O(N R)` with `R` rare heaps | long sequences of codes with a sparse space |
 //! | [`prove_period`] | least period and pre-period, proven | `O(N)` typically | any finite code, from enough values |
 //! | [`find_period`] | grows a sequence until [`prove_period`] succeeds | that of the sequence | searching for a period |
-//! | [`plain`] + `oracle::solve_loopy` | win/lose of whole positions, no Sprague-Grundy | exponential | tests: small positions only |
+//! | [`plain`] + `oracle::solve_loopy` | win/lose of whole positions, no Sprague-Grundy | exponential | tests and the judges' `oracle` engine: small positions only |
+//! | [`plain::Heap`] + `oracle::GrundyOracle` | `G(n)` by memoized recursion on the restated rules | `O(N^2 D)` with allocation | tests and verify |
 //!
 //! (`D` removals, `V` a bound on the values.) None of them handles infinite codes (no largest
 //! removal) or games with more than two heaps left per move (hexadecimal codes).
@@ -42,14 +50,42 @@
 //! // OEIS A002186: periodic with period 12 from n = 71 on; the last exception is at 70.
 //! assert_eq!((proof.preperiod, proof.period), (71, 12));
 //! ```
+//!
+//! hdu3980's sample through its judge, by engine name:
+//! ```
+//! use testkit::judge::AnyProblem;
+//!
+//! let answer = octal::Hdu3980.judge("2\n3 1\n4 2\n", "sparse").unwrap();
+//! assert_eq!(answer, "Case #1: aekdycoin\nCase #2: abcdxyzk\n");
+//! ```
 
+mod circle;
 mod code;
 mod game;
+mod method;
 mod period;
 pub mod plain;
+mod problems;
 mod sequence;
+mod workloads;
 
+pub use circle::Circle;
 pub use code::{CodeError, LEAVE_ONE, LEAVE_TWO, MAX_REMOVAL, OctalCode, TAKE_ALL};
 pub use game::OctalGame;
+pub use method::{Method, SequenceError};
 pub use period::{Periodicity, Unproven, find_period, prove_period};
+pub use problems::{Hdu2999, Hdu2999Engine, Hdu3980, Hdu3980Engine};
 pub use sequence::{GrundySequence, NaiveSequence, SparseSequence, SparseStats, naive_grundy, sparse_grundy};
+
+use testkit::Registration;
+
+/// The octal games' problems (`hdu2999`, `hdu3980`), their verify workloads (Kayles, Dawson's
+/// Kayles, Dawson's chess, 0.007, the hdu3980 circles) and the `octal` stats target. No fuzz
+/// body of its own: the generic judge target covers both problems.
+pub static REGISTRATION: Registration = Registration {
+    name: "octal",
+    problems: &[&Hdu2999, &Hdu3980],
+    workloads: workloads::workloads,
+    stats: workloads::STATS_TARGETS,
+    fuzz: &[],
+};

@@ -70,7 +70,8 @@ impl Rules for Rows {
 
 /// Heaps under an octal code: a move removes `k` tokens from one heap and leaves, as digit
 /// `d_k` allows, nothing (bit 1, the heap had exactly `k`), one heap (bit 2) or two heaps
-/// (bit 4), every heap left nonempty.
+/// (bit 4), every heap left nonempty. Heaps have no order, so a split into two heaps is one
+/// move whichever side each is on: each option is listed once.
 ///
 /// As [`Rules`] a state is the whole position, the sorted multiset of heaps; as
 /// [`ImpartialRules`] (for `oracle::GrundyOracle`) a state is one heap and a move leads to the
@@ -97,7 +98,8 @@ impl Heaps {
                 leave(&[left]);
             }
             if digit & 4 != 0 {
-                for first in 1..left {
+                // Heaps have no order: `first` and `left - first` is one move, listed once.
+                for first in 1..=left / 2 {
                     leave(&[first, left - first]);
                 }
             }
@@ -215,7 +217,8 @@ mod tests {
         // d1 = 1: a heap of 1 may vanish; d2 = 6: a heap of 4 may become 2 or 1 + 1.
         assert_eq!(next(&heaps, vec![1, 4]), vec![vec![4], vec![1, 2], vec![1, 1, 1]]);
         let split_only = Heaps::new(&"4.0".parse().unwrap());
-        assert_eq!(next(&split_only, vec![3]), vec![vec![1, 2], vec![1, 2]]);
+        assert_eq!(next(&split_only, vec![3]), vec![vec![1, 2]]);
+        assert_eq!(next(&split_only, vec![4]), vec![vec![1, 3], vec![2, 2]]);
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! The Grundy values against a search of whole positions that knows nothing of Sprague-Grundy
 //! theory (`oracle::solve_loopy` on every heap or row at once): a sum of heaps is won for the
 //! player to move exactly when the xor of the heaps' values is not 0. This checks the
-//! engines, the theorem, and the octal code's reading of the rules together.
+//! engines, the theorem, and the octal code's reading of the rules together. And the space
+//! itself: [`OctalGame`]'s options on ids are the plain rules' options, on every heap.
 
 use octal::plain::{Heap, Heaps, Rows};
 use octal::{OctalCode, OctalGame, naive_grundy, sparse_grundy};
 use oracle::{Budget, GrundyOracle, solve_loopy};
 use proptest::prelude::*;
 use solver_core::{Outcome, grundy_table};
+use testkit::check::OracleSide;
+use testkit::space::{check_impartial_space, every_id};
 
 const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000 };
 
@@ -34,7 +37,19 @@ fn xor(values: &[u32], heaps: &[u32]) -> u32 {
     heaps.iter().fold(0, |x, &h| x ^ values[h as usize])
 }
 
+/// The space check of the whole game of `code` on heaps up to `max_heap`, against [`Heap`].
+fn space_agrees(code: &OctalCode, max_heap: u32) -> Result<(), testkit::space::SpaceViolation> {
+    let game = OctalGame::new(code.clone(), max_heap);
+    let rules = Heap(Heaps::new(code));
+    check_impartial_space(&game, &OracleSide { rules: &rules, state: &|h: &u32| *h }, every_id(&game))
+}
+
 proptest! {
+    #[test]
+    fn the_space_has_the_plain_options_on_every_heap(code in code(), max_heap in 0u32..60) {
+        prop_assert_eq!(space_agrees(&code, max_heap), Ok(()), "code {}", code);
+    }
+
     #[test]
     fn sums_of_heaps_are_won_exactly_when_the_xor_is_not_zero(code in code(), position in heaps()) {
         let values = sparse_grundy(&code, 14);
@@ -71,4 +86,15 @@ fn kayles_positions_by_hand() {
     let outcomes = solve_loopy(&kayles, [vec![4, 5], vec![1, 4]], BUDGET).unwrap();
     assert!(matches!(outcomes[&vec![4, 5]], Outcome::Win(_)));
     assert!(matches!(outcomes[&vec![1, 4]], Outcome::Loss(_)));
+}
+
+#[test]
+fn whole_spaces_of_the_classic_codes_have_the_plain_options() {
+    let codes = ["0.77", "0.07", "0.137", "0.16", "4.7", "0.007"].map(|c| c.parse::<OctalCode>().unwrap());
+    let rows = [OctalCode::from_removals([2, 5]), OctalCode::from_removals([1, 3, 40])];
+    for code in codes.iter().chain(&rows) {
+        for max_heap in [0, 1, 2, 17, 120] {
+            assert_eq!(space_agrees(code, max_heap), Ok(()), "code {code} heaps up to {max_heap}");
+        }
+    }
 }

@@ -45,13 +45,25 @@
 //! with either player to move, Horse on any free point or captured, and the two ends. Moves and
 //! un-moves work on ids directly from constant tables.
 //!
+//! [`Endgame`] implements the id-level traits itself (`LoopySpace`, `Unmoves`), not the plain
+//! `Rules`: the rules on states are [`plain::PlainRules`], on a 10x9 array with no code shared
+//! with the space, and the tests and the fuzz target `rank_xiangqi` check the space against
+//! them (through [`plain::MergedEnds`], which gives each end one board, as the space does).
+//!
 //! # Engines
 //! | engine | applies | note |
 //! |---|---|---|
 //! | [`solver_core::solve_with_reverse_graph`] | yes | the default, fastest |
 //! | [`solver_core::solve_with_unmoves`] | yes | [`Endgame`] implements exact un-moves |
 //! | [`solver_core::solve_by_layers`] | yes | one pass per ply of the longest win (16): about 2.5x slower |
-//! | the oracle on [`plain::PlainRules`] | yes | the rules restated on a 10x9 array |
+//! | the oracle on [`plain::PlainRules`] | yes | the rules restated on a 10x9 array, within [`ORACLE_BUDGET`] |
+//!
+//! # Judge problem
+//! [`Hdu5897`] answers HDU 5897 (`gamesolve judge hdu5897`; its contract is
+//! `problems/hdu5897.md`) with each engine ([`Hdu5897Engine`]): `Lose in X steps T.T!` when
+//! Bob wins in X plies, else `Lucky guy!`. The judge's positions always have the Horse on the
+//! board; the statement's row bound 0..3 for Alice's General is read as her palace, 0..2.
+//! [`REGISTRATION`] also offers the whole game to `gamesolve verify` and `gamesolve stats`.
 //!
 //! # Example
 //! The published sample's second case: Bob's Horse jumps to (0,5); wherever Alice's General
@@ -68,17 +80,38 @@
 //! let verdict = Verdict::new(Side::Bob, table.get(game.rank(&position)));
 //! assert_eq!(verdict, Verdict::BobWins { plies: 3 });
 //! assert_eq!(verdict.to_string(), "Lose in 3 steps T.T!");
+//!
+//! // The same case through the judge, with every engine.
+//! use testkit::judge::AnyProblem;
+//! for &engine in xiangqi::Hdu5897.engines() {
+//!     assert_eq!(xiangqi::Hdu5897.judge("1\n2 6 9 5 2 3 1\n", engine).unwrap(), "Lose in 3 steps T.T!\n");
+//! }
 //! ```
 
 mod board;
+mod hdu5897;
 pub mod plain;
 pub mod space;
+mod workloads;
 
 pub use board::{Board, COLS, POINTS, PlacementError, Position, ROWS, Side, Square};
+pub use hdu5897::{Hdu5897, Hdu5897Engine, ORACLE_BUDGET};
 pub use space::{Endgame, POSITIONS};
+pub use workloads::rank_xiangqi;
 
 use solver_core::Outcome;
 use std::fmt;
+use testkit::Registration;
+use testkit::fuzz::FuzzTarget;
+
+/// The endgame's judge problem, its verify workload, its stats target and its fuzz body.
+pub static REGISTRATION: Registration = Registration {
+    name: "xiangqi",
+    problems: &[&Hdu5897],
+    workloads: workloads::workloads,
+    stats: workloads::STATS_TARGETS,
+    fuzz: &[FuzzTarget { name: "rank_xiangqi", body: rank_xiangqi }],
+};
 
 /// Who wins a position, as the judge sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,6 +5,11 @@
 //! is. A capture overwrites the point it lands on, so after a General is captured the board
 //! simply lacks it, and the player without a General has lost. Solve with
 //! `oracle::solve_loopy(&PlainRules, starts, budget)`.
+//!
+//! The dense space has one position per end where the plain boards have many (whatever pieces
+//! the winner has left). [`MergedEnds`] is [`PlainRules`] with each finished board replaced by
+//! the one board [`PlainBoard::from_position`] gives its end, so that the space's moves can be
+//! compared with the plain moves board for board (`testkit::space::check_loopy_space`).
 
 use crate::board::{Position, Side};
 use solver_core::{Game, Rules, Terminal};
@@ -55,6 +60,18 @@ impl PlainBoard {
             Position::GeneralCaptured { loser: Side::Bob } => put(1, 4, Piece::AliceGeneral),
         }
         PlainBoard { cells, bob_to_move: position.to_move() == Side::Bob }
+    }
+
+    /// The board of this board's end, if it is finished (the player to move has no General:
+    /// [`PlainBoard::from_position`] of that player's loss); the board itself if it is in play.
+    pub fn merged(self) -> PlainBoard {
+        match PlainRules.terminal(&self) {
+            None => self,
+            Some(_) => {
+                let loser = if self.bob_to_move { Side::Bob } else { Side::Alice };
+                PlainBoard::from_position(&Position::GeneralCaptured { loser })
+            }
+        }
     }
 
     fn at(&self, x: i32, y: i32) -> Option<Piece> {
@@ -158,6 +175,29 @@ fn general_moves(board: &PlainBoard, x: i32, y: i32, mine: &dyn Fn(Option<Piece>
                 break;
             }
             Some(Piece::Horse) => break,
+        }
+    }
+}
+
+/// [`PlainRules`] with every finished board replaced by [`PlainBoard::merged`]: the same game,
+/// with one board per end, as the dense space has one position per end.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MergedEnds;
+
+impl Game for MergedEnds {
+    type State = PlainBoard;
+}
+
+impl Rules for MergedEnds {
+    fn terminal(&self, board: &PlainBoard) -> Option<Terminal> {
+        PlainRules.terminal(board)
+    }
+
+    fn successors(&self, board: &PlainBoard, out: &mut Vec<PlainBoard>) {
+        let start = out.len();
+        PlainRules.successors(board, out);
+        for next in &mut out[start..] {
+            *next = next.clone().merged();
         }
     }
 }

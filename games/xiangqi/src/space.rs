@@ -12,7 +12,7 @@
 //! captured" and 14,419 "Bob's General captured", 14,420 ids in all.
 
 use crate::board::{Board, COLS, POINTS, Position, ROWS, Side, Square};
-use solver_core::{Game, LoopySpace, Rules, StateId, StateSpace, Terminal, Unmoves};
+use solver_core::{Game, LoopySpace, StateId, StateSpace, Terminal, Unmoves};
 
 /// Horse codes per pair of Generals: 88 free points and "captured".
 const HORSE_CODES: usize = POINTS - 2 + 1;
@@ -213,18 +213,6 @@ fn palace_indices(board: &Board) -> (usize, usize) {
 
 impl Game for Endgame {
     type State = Position;
-}
-
-impl Rules for Endgame {
-    fn terminal(&self, state: &Position) -> Option<Terminal> {
-        matches!(state, Position::GeneralCaptured { .. }).then_some(Terminal::Loss)
-    }
-
-    fn successors(&self, state: &Position, out: &mut Vec<Position>) {
-        let mut ids = Vec::new();
-        self.successor_ids(self.rank(state), &mut ids);
-        out.extend(ids.into_iter().map(|c| self.unrank(c)));
-    }
 }
 
 impl StateSpace for Endgame {

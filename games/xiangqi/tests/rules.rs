@@ -2,11 +2,12 @@
 //! round trips, moves and un-moves are exact inverses, the engine's moves are the plain board's
 //! moves, and every engine's table equals the oracle's.
 
-use oracle::{Budget, solve_loopy};
+use oracle::Budget;
 use proptest::prelude::*;
-use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Unmoves};
-use std::collections::BTreeSet;
-use xiangqi::plain::{PlainBoard, PlainRules};
+use solver_core::{Outcome, RetrogradeEngine, StateId, StateSpace};
+use testkit::check::{OracleSide, check_loopy_with_unmoves};
+use testkit::space::{check_loopy_space, check_unmoves, every_id};
+use xiangqi::plain::{MergedEnds, PlainBoard, PlainRules};
 use xiangqi::{Board, Endgame, PlacementError, Position, Side, Square};
 
 fn all_ids() -> impl Iterator<Item = StateId> {
@@ -30,84 +31,25 @@ fn rank_and_unrank_are_inverse_over_the_whole_space() {
     assert_eq!(seen.len(), (91 * 81 - 2 * 81) * 2 + 2);
 }
 
+/// The whole space against the plain board's rules: the ranking round-trips, a position is
+/// finished exactly when its plain board is, its moves on ids are the plain board's moves (each
+/// end as its one board), and the un-moves are exactly the inverse of the moves.
 #[test]
-fn moves_and_unmoves_are_inverse() {
+fn the_whole_space_is_the_plain_rules() {
     let game = Endgame::new();
-    let mut successors: Vec<BTreeSet<StateId>> = vec![BTreeSet::new(); game.len()];
-    let mut predecessors: Vec<BTreeSet<StateId>> = vec![BTreeSet::new(); game.len()];
-    let mut out = Vec::new();
-    for id in all_ids() {
-        out.clear();
-        game.successor_ids(id, &mut out);
-        successors[id.index()].extend(out.iter().copied());
-        out.clear();
-        game.predecessor_ids(id, &mut out);
-        predecessors[id.index()].extend(out.iter().copied());
-    }
-    for id in all_ids() {
-        for &c in &successors[id.index()] {
-            assert!(
-                predecessors[c.index()].contains(&id),
-                "{:?} -> {:?} has no un-move",
-                game.unrank(id),
-                game.unrank(c)
-            );
-        }
-        for &p in &predecessors[id.index()] {
-            assert!(game.terminal_at(p).is_none(), "finished {:?} listed as a predecessor", game.unrank(p));
-            assert!(
-                successors[p.index()].contains(&id),
-                "un-move {:?} <- {:?} is not a move",
-                game.unrank(id),
-                game.unrank(p)
-            );
-        }
-    }
-}
-
-/// A plain board in a form both sides can agree on: a board without the mover's General is
-/// just "that player lost".
-fn canonical(board: PlainBoard) -> Result<PlainBoard, bool> {
-    match PlainRules.terminal(&board) {
-        Some(_) => Err(board.bob_to_move),
-        None => Ok(board),
-    }
-}
-
-#[test]
-fn engine_moves_are_the_plain_rules_moves() {
-    let game = Endgame::new();
-    let (mut ids, mut plain) = (Vec::new(), Vec::new());
-    for id in all_ids() {
-        let position = game.unrank(id);
-        let board = PlainBoard::from_position(&position);
-        assert_eq!(PlainRules.terminal(&board).is_some(), game.terminal_at(id).is_some(), "{position:?}");
-        if game.terminal_at(id).is_some() {
-            continue;
-        }
-        ids.clear();
-        game.successor_ids(id, &mut ids);
-        plain.clear();
-        PlainRules.successors(&board, &mut plain);
-        let engine: BTreeSet<String> =
-            ids.iter().map(|&c| format!("{:?}", canonical(PlainBoard::from_position(&game.unrank(c))))).collect();
-        let rules: BTreeSet<String> = plain.drain(..).map(|b| format!("{:?}", canonical(b))).collect();
-        assert_eq!(engine, rules, "moves of {position:?}");
-    }
+    let plain = OracleSide { rules: &MergedEnds, state: &PlainBoard::from_position };
+    check_loopy_space(&game, &plain, every_id(&game)).unwrap();
+    check_unmoves(&game, every_id(&game)).unwrap();
 }
 
 #[test]
 fn every_engine_equals_the_oracle_on_every_position() {
     let game = Endgame::new();
-    let starts = all_ids().map(|id| PlainBoard::from_position(&game.unrank(id)));
-    let oracle = solve_loopy(&PlainRules, starts, Budget::new(200_000)).expect("within budget");
-    let expected: Vec<Outcome> = all_ids().map(|id| oracle[&PlainBoard::from_position(&game.unrank(id))]).collect();
-    for engine in RetrogradeEngine::ALL {
-        let table = engine.solve(&game).expect("fits");
-        for id in all_ids() {
-            assert_eq!(table.get(id), expected[id.index()], "{} at {:?}", engine.name(), game.unrank(id));
-        }
-    }
+    let oracle = OracleSide { rules: &PlainRules, state: &PlainBoard::from_position };
+    let checked = check_loopy_with_unmoves(&game, Some(oracle), Budget::new(200_000))
+        .and_then(|checked| checked.oracle_agreed())
+        .unwrap();
+    assert_eq!(checked.timings.len(), 3);
 }
 
 fn sq(x: u8, y: u8) -> Square {

@@ -1,9 +1,0 @@
-#![no_main]
-//! Any bytes as `loopy-graph` judge input: a clear error, or one answer that every engine shares.
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let problem = gamesolve::problems::find("loopy-graph").expect("registered");
-    if let Err(disagreement) = gamesolve::fuzz::judge_bytes(problem, data) {
-        panic!("{disagreement}");
-    }
-});

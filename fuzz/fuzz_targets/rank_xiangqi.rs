@@ -1,9 +1,0 @@
-#![no_main]
-//! A position of the xiangqi endgame's space from bytes: rank/unrank round trip, and moves (and un-moves) on ids
-//! against the rules.
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = gamesolve::fuzz::rank_xiangqi(data) {
-        panic!("{failure}");
-    }
-});

@@ -1,8 +1,0 @@
-#![no_main]
-//! A tiny acyclic game from bytes: the score DP agrees with the verifier and the oracle.
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = gamesolve::fuzz::score_engine(data) {
-        panic!("{failure}");
-    }
-});

@@ -1,0 +1,97 @@
+//! What `gamesolve verify`, `gamesolve stats` and the fuzz targets run on dots and boxes: every
+//! board up to 3x3 (up to symmetry) under both rules, with the score DP, the verifier on every
+//! position, and the oracle on sets of segments where the board fits its budget; any board's
+//! summary; and one position of a small space, picked by bytes, against the plain rules.
+
+use crate::plain::PlainDots;
+use crate::{Board, DotsAndBoxes, Lines, Rule};
+use solver_core::StateId;
+use testkit::check::{OracleSide, check_scores};
+use testkit::space::{check_scoring_space, id_from_bytes};
+use testkit::stats::{self, StatsTarget};
+use testkit::workload::{Row, Workload};
+
+/// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
+/// is a C x R board turned a quarter, with the same values: the law tests check that on random
+/// positions of both).
+pub const SIZES: [(usize, usize); 6] = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)];
+
+/// Boards with more lines are checked without the oracle: 2^lines hash-map entries of sets of
+/// segments would take longer than every engine together.
+pub const ORACLE_MAX_LINES: usize = 17;
+
+/// One workload per board size and rule, each summarized by the value of the empty board and
+/// its best first moves.
+pub fn workloads() -> Vec<Workload> {
+    let mut all = Vec::new();
+    for (rows, cols) in SIZES {
+        for rule in Rule::ALL {
+            all.push(Workload::new(format!("dots and boxes {rows}x{cols} {}", rule.name()), move |budget| {
+                let board = Board::new(rows, cols).expect("boards up to 3x3 have at most 24 lines");
+                let game = DotsAndBoxes::new(board, rule);
+                let plain = PlainDots { rows, cols, rule };
+                let to_plain = move |lines: &Lines| PlainDots::from_lines(&board, *lines);
+                let oracle =
+                    (board.lines() <= ORACLE_MAX_LINES).then_some(OracleSide { rules: &plain, state: &to_plain });
+                let checked = check_scores::<i8, _, _>(&game, oracle, budget)?;
+                let summary = empty_board_summary(&game, &checked.table);
+                Ok(Row::scores(checked, summary))
+            }));
+        }
+    }
+    all
+}
+
+/// `empty -3, best any of 24`, `empty +2, best 2-5` or `empty -2, best 8 of 12`: the value of
+/// the empty board for the first player and the first moves that achieve it, named by their
+/// dots (numbered from 1, row by row) when there are few enough to fit the table.
+pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
+    let empty = StateId::new(0).expect("0 is an id");
+    let moves = game.move_values(values, empty);
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|&&(_, _, v)| v == i64::from(values[0]))
+        .map(|&(line, _, _)| game.board().line_name(line))
+        .collect();
+    let empty_value = values[0];
+    match best.len() {
+        n if n == moves.len() => format!("empty {empty_value:+}, best any of {n}"),
+        1..=3 => format!("empty {empty_value:+}, best {}", best.join(" ")),
+        n => format!("empty {empty_value:+}, best {n} of {}", moves.len()),
+    }
+}
+
+/// Any board up to 31 lines under either rule.
+pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
+    name: "dots-and-boxes",
+    params: "rows=3 cols=3 (31 lines at most) rule=turn-passes|move-again: every position of the board",
+    run: |params| {
+        let rows = params.number("rows", 3, 1..=8)?;
+        let cols = params.number("cols", 3, 1..=8)?;
+        let rule_name = params.text("rule", "turn-passes");
+        let rule = Rule::from_name(&rule_name)
+            .ok_or_else(|| format!("rule must be turn-passes or move-again, found `{rule_name}`"))?;
+        let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
+        let game = DotsAndBoxes::new(board, rule);
+        let describe = |lines: &Lines| format!("\n{}", board.draw(*lines, |_, _| None));
+        Ok(stats::scores(format!("dots and boxes {rows}x{cols} {}", rule.name()), &game, describe))
+    },
+}];
+
+/// The fuzz body `rank_dots_and_boxes`: a space from bytes (byte 0 the rows and byte 1 the
+/// columns, 1..=3 each; byte 2 the rule; bytes 3..7 the drawn start, little-endian, cut to the
+/// board) and the position bytes 7..11 name in it, against [`PlainDots`]: its ranking
+/// round-trips, its moves on ids (listed and visited) are the plain moves on sets of segments,
+/// with the same gains and extra moves.
+pub fn rank_dots_and_boxes(data: &[u8]) -> Result<(), String> {
+    let byte = |i: usize| *data.get(i).unwrap_or(&0);
+    let (rows, cols) = (1 + byte(0) as usize % 3, 1 + byte(1) as usize % 3);
+    let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
+    let rule = if byte(2) % 2 == 0 { Rule::TurnPasses } else { Rule::MoveAgain };
+    let start = u32::from_le_bytes([byte(3), byte(4), byte(5), byte(6)]) & board.all_lines();
+    let game = DotsAndBoxes::from_position(board, rule, start);
+    let id = id_from_bytes(&game, data, 7);
+    let plain = PlainDots { rows, cols, rule };
+    let to_plain = |lines: &Lines| PlainDots::from_lines(&board, *lines);
+    check_scoring_space(&game, &OracleSide { rules: &plain, state: &to_plain }, [id]).map_err(|e| e.to_string())
+}

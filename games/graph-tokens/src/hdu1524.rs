@@ -1,0 +1,345 @@
+//! `hdu1524`: HDU 1524 / POJ 2425 "A Chess Game". Chessmen on a directed acyclic graph; a move
+//! slides one along an edge. The position is the sum over the chessmen of one-token games.
+
+use crate::plain::PlainTokens;
+use crate::{Dag, DagError};
+use oracle::{Budget, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome};
+use std::fmt;
+use testkit::input::{InputError, Token, Tokens};
+use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::sums::{Part, explain_sum};
+
+const MAX_POSITIONS: u32 = 1000;
+const MAX_CHESSMEN: u32 = 10;
+/// A position lists at most this many out-neighbours: a repeated one is the same move again,
+/// which the contract does not forbid.
+const MAX_OUT_DEGREE: u32 = MAX_POSITIONS;
+
+/// The oracle searches at most this many token multisets per graph.
+const ORACLE: Budget = Budget { max_states: 50_000, max_depth: 2_000 };
+
+/// `hdu1524`: the contract is `problems/hdu1524.md` (`gamesolve show hdu1524`).
+///
+/// The input is read line by line as the contract lays it out: a position's out-neighbours are
+/// on its line and a query's chessmen on the query's line, so a count that does not match its
+/// line is reported where it is, rather than read on into the next line.
+pub struct Hdu1524;
+
+testkit::engines! {
+    /// The engines of `hdu1524`.
+    pub enum Hdu1524Engine {
+        /// solver-core's Grundy engine on the graph ([`Dag::grundy_values`]), once per test
+        /// case, then the xor over each query's chessmen ([`Dag::token_sum`]).
+        Grundy = "grundy",
+        /// `oracle::solve_loopy` on [`PlainTokens`]: every chessman at once, no Grundy theory.
+        Oracle = "oracle",
+    }
+}
+
+/// A test case: the graph (checked acyclic), its edges, and its queries.
+struct Case {
+    dag: Dag,
+    out: Vec<Vec<u32>>,
+    /// Every query's chessmen, query after query.
+    chessmen: Vec<u32>,
+    /// `ends[q]`: where query `q`'s chessmen end in `chessmen`.
+    ends: Vec<usize>,
+}
+
+impl Case {
+    fn queries(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(start, &end)| &self.chessmen[start..end])
+    }
+}
+
+impl Problem for Hdu1524 {
+    type Engine = Hdu1524Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu1524"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 1524 A Chess Game: chessmen on a DAG, the sum over the tokens"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../problems/hdu1524.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu1524Engine) -> Result<String, JudgeError> {
+        let cases = parse(input)?;
+        let mut out = String::new();
+        for case in &cases {
+            let wins: Vec<bool> = match engine {
+                Hdu1524Engine::Grundy => {
+                    let values = case.dag.grundy_values();
+                    case.queries().map(|q| Dag::token_sum(&values, q).is_win()).collect()
+                }
+                Hdu1524Engine::Oracle => {
+                    let rules = PlainTokens { out: case.out.clone() };
+                    let starts = case.queries().map(|q| PlainTokens::state(q.iter().copied()));
+                    let values = solve_loopy(&rules, starts, ORACLE)?;
+                    case.queries()
+                        .map(|q| matches!(values[&PlainTokens::state(q.iter().copied())], Outcome::Win(_)))
+                        .collect()
+                }
+            };
+            for win in wins {
+                out += if win { "WIN\n" } else { "LOSE\n" };
+            }
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let mut explanations = Vec::new();
+        for (g, case) in parse(input)?.iter().enumerate() {
+            let values = case.dag.grundy_values();
+            for (q, chessmen) in case.queries().enumerate() {
+                let parts: Vec<Part> = chessmen
+                    .iter()
+                    .map(|&v| Part { name: format!("the chessman on {v}"), value: values[v as usize] })
+                    .collect();
+                let wins = Dag::token_sum(&values, chessmen).is_win();
+                let graph: Vec<String> = case
+                    .out
+                    .iter()
+                    .enumerate()
+                    .map(|(v, next)| match next.is_empty() {
+                        true => format!("{v} [{}] (no moves)", values[v]),
+                        false => format!("{v} [{}] -> {}", values[v], join(next)),
+                    })
+                    .collect();
+                let picture = format!(
+                    "chessmen on {}\npositions [value] -> out-neighbours:\n{}",
+                    join(chessmen),
+                    graph.join("\n")
+                );
+                let moves_to = |i: usize, wanted: Nimber| -> Vec<String> {
+                    let from = chessmen[i];
+                    let mut targets = case.dag.moves_to(&values, from, wanted);
+                    // Edges given one after another to the same target are one move.
+                    targets.dedup();
+                    targets.into_iter().map(|w| format!("the chessman on {from} to {w}")).collect()
+                };
+                let title = format!("test case {}, query {}", g + 1, q + 1);
+                let verdict = if wins { "WIN" } else { "LOSE" }.to_string();
+                explanations.push(explain_sum(title, picture, verdict, &parts, moves_to));
+            }
+        }
+        Ok(explanations)
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = String::new();
+        for _ in 0..cases {
+            let n = if rng.below(10) == 0 { 1 + rng.below(30) } else { 1 + rng.below(8) } as usize;
+            // Edges go up a random ordering of the positions, so the graph is acyclic but its
+            // numbering is not topological; some positions stay isolated.
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let mut graph = vec![Vec::new(); n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.below(10) < 3 {
+                        graph[order[i] as usize].push(order[j]);
+                    }
+                }
+            }
+            let queries: Vec<Vec<u32>> = (0..1 + rng.below(3))
+                .map(|_| {
+                    let m = if rng.below(10) == 0 { MAX_CHESSMEN as u64 } else { 1 + rng.below(4) };
+                    (0..m).map(|_| rng.below(n as u64) as u32).collect()
+                })
+                .collect();
+            out += &render(&graph, &queries);
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        let cases = parse(input)?;
+        Ok(cases.iter().flat_map(|case| case.queries().map(|q| render(&case.out, &[q.to_vec()]))).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok(cases) = parse(input) else { return Vec::new() };
+        let Some(case) = cases.first() else { return Vec::new() };
+        let Some(query) = case.queries().next() else { return Vec::new() };
+        let mut variants = Vec::new();
+        if query.len() > 1 {
+            for gone in 0..query.len() {
+                let kept: Vec<u32> = query.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &v)| v).collect();
+                variants.push(render(&case.out, &[kept]));
+            }
+        }
+        // The last position, when no chessman stands on it, with its edges.
+        let last = case.out.len() as u32 - 1;
+        if last > 0 && !query.contains(&last) {
+            let graph: Vec<Vec<u32>> = case.out[..last as usize]
+                .iter()
+                .map(|next| next.iter().copied().filter(|&w| w != last).collect())
+                .collect();
+            variants.push(render(&graph, &[query.to_vec()]));
+        }
+        for (v, next) in case.out.iter().enumerate() {
+            for gone in 0..next.len() {
+                let mut graph = case.out.clone();
+                graph[v].remove(gone);
+                variants.push(render(&graph, &[query.to_vec()]));
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "WIN" | "LOSE")
+    }
+}
+
+fn join(items: &[u32]) -> String {
+    items.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A test case as a whole input: the graph, its queries, and the 0 that ends them.
+fn render(graph: &[Vec<u32>], queries: &[Vec<u32>]) -> String {
+    let mut out = format!("{}\n", graph.len());
+    for next in graph {
+        out += &format!("{}{}{}\n", next.len(), if next.is_empty() { "" } else { " " }, join(next));
+    }
+    for q in queries {
+        out += &format!("{} {}\n", q.len(), join(q));
+    }
+    out + "0\n"
+}
+
+/// The line of the next token (0 at the end of the input), without reading it.
+fn next_line(tokens: &Tokens) -> usize {
+    tokens.clone().next_token().map_or(0, |t| t.line)
+}
+
+/// Fails at the next token if it is still on `line`: the list that ends there is complete.
+fn line_ends(tokens: &Tokens, line: usize, after: fmt::Arguments) -> Result<(), InputError> {
+    match tokens.clone().next_token() {
+        Some(token) if token.line == line => Err(unexpected(token, after)),
+        _ => Ok(()),
+    }
+}
+
+fn unexpected(token: Token, after: fmt::Arguments) -> InputError {
+    let text: String = token.text.chars().take(24).collect();
+    let more = if token.text.chars().count() > 24 { "..." } else { "" };
+    token.error(format_args!("unexpected `{text}{more}` after {after}"))
+}
+
+/// A list the contract puts on one line: what its items are and whose they are.
+#[derive(Clone, Copy)]
+struct List<'a> {
+    /// One item, e.g. `out-neighbour`.
+    one: &'static str,
+    /// Several items, e.g. `out-neighbours`.
+    many: &'static str,
+    /// Whose list it is, e.g. `position 3 of test case 1`.
+    owner: fmt::Arguments<'a>,
+}
+
+/// Reads the `count` numbers below `n` of `list`, which must all be on `line`; `declared`
+/// points at the count, where a short line is reported.
+fn numbers_on_line(
+    tokens: &mut Tokens,
+    declared: &Tokens,
+    line: usize,
+    count: u32,
+    n: u32,
+    list: List,
+    out: &mut Vec<u32>,
+) -> Result<(), InputError> {
+    let List { one, many, owner } = list;
+    for k in 1..=count {
+        if next_line(tokens) != line {
+            let message = format_args!("{owner} declares {count} {many} but line {line} holds {}", k - 1);
+            return Err(declared.clone().error_here(message));
+        }
+        out.push(tokens.number(format_args!("{one} {k} of {owner}"), 0..=n - 1)?);
+    }
+    line_ends(tokens, line, format_args!("the {count} {many} of {owner}"))
+}
+
+fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Vec::new();
+    for g in 1.. {
+        if tokens.at_end() {
+            break;
+        }
+        let graph_at = tokens.clone();
+        let line = next_line(&tokens);
+        let n = tokens.number(
+            format_args!("the number of positions N of test case {g}, or 0 to end the input"),
+            0..=MAX_POSITIONS,
+        )?;
+        if n == 0 {
+            tokens.expect_end("the 0 that ends the input")?;
+            break;
+        }
+        line_ends(&tokens, line, format_args!("the number of positions N of test case {g}"))?;
+        let (mut out, mut neighbours) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            let declared = tokens.clone();
+            let line = next_line(&tokens);
+            let x = tokens.number(
+                format_args!("the number of out-neighbours of position {i} of test case {g}"),
+                0..=MAX_OUT_DEGREE,
+            )?;
+            neighbours.clear();
+            let list = List {
+                one: "out-neighbour",
+                many: "out-neighbours",
+                owner: format_args!("position {i} of test case {g}"),
+            };
+            numbers_on_line(&mut tokens, &declared, line, x, n, list, &mut neighbours)?;
+            out.push(neighbours.clone());
+        }
+        let edges = out.iter().enumerate().flat_map(|(i, next)| next.iter().map(move |&j| (i as u32, j)));
+        let dag = Dag::new(n as usize, edges).map_err(|e| graph_error(&graph_at, g, e))?;
+
+        let (mut chessmen, mut ends) = (Vec::new(), Vec::new());
+        for q in 1.. {
+            let declared = tokens.clone();
+            let line = next_line(&tokens);
+            let m = tokens.number(
+                format_args!("the number of chessmen of query {q} of test case {g}, or 0 to end the queries"),
+                0..=MAX_CHESSMEN,
+            )?;
+            if m == 0 {
+                line_ends(&tokens, line, format_args!("the 0 that ends the queries of test case {g}"))?;
+                break;
+            }
+            let list = List { one: "chessman", many: "chessmen", owner: format_args!("query {q} of test case {g}") };
+            numbers_on_line(&mut tokens, &declared, line, m, n, list, &mut chessmen)?;
+            ends.push(chessmen.len());
+        }
+        cases.push(Case { dag, out, chessmen, ends });
+    }
+    Ok(cases)
+}
+
+/// A graph that is not a DAG, reported where its test case starts.
+fn graph_error(graph_at: &Tokens, g: usize, error: DagError) -> InputError {
+    let message = match error {
+        DagError::Cycle(cycle) => {
+            let mut text: String = cycle.iter().map(|v| format!("{v} -> ")).collect();
+            text += &cycle.first().map_or(String::new(), u32::to_string);
+            format!("the graph of test case {g} has the cycle {text}")
+        }
+        other => format!("the graph of test case {g}: {other}"),
+    };
+    graph_at.clone().error_here(message)
+}

@@ -1,0 +1,250 @@
+//! `hdu1730`: HDU 1730 "Northcott Game". The empty cells between the two pieces of a row are a
+//! Nim heap; the real board, partizan and loopy, is what the oracle plays.
+
+use crate::SubtractionGame;
+use crate::northcott::{Player, Row, gap, nim_sum};
+use crate::plain::PlainNorthcott;
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome};
+use testkit::input::Tokens;
+use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::sums::{Part, explain_sum};
+
+const MAX_ROWS: u32 = 1000;
+const MAX_COLS: u32 = 100;
+
+/// The oracle searches real boards of at most this many positions (an upper bound is checked
+/// before searching, so a large board is declined at once): 3 rows of 7 columns fit, and take
+/// it a fraction of a second (3 rows of 9, 93,312 positions, took it 1.7 s).
+const ORACLE: Budget = Budget { max_states: 20_000, max_depth: 2_000 };
+
+/// `hdu1730`: the contract is `problems/hdu1730.md` (`gamesolve show hdu1730`).
+pub struct Hdu1730;
+
+testkit::engines! {
+    /// The engines of `hdu1730`.
+    pub enum Hdu1730Engine {
+        /// solver-core's Grundy table of Nim heaps, one heap per row's gap.
+        Grundy = "grundy",
+        /// The xor of the gaps ([`nim_sum`]).
+        Formula = "formula",
+        /// `oracle::solve_loopy` on [`PlainNorthcott`]: the real board, every row at once, each
+        /// player moving his own pieces both ways.
+        Oracle = "oracle",
+    }
+}
+
+/// A board: its columns and where its rows lie in the list of every row.
+struct Board {
+    cols: u32,
+    rows: std::ops::Range<usize>,
+}
+
+/// Nim on every gap of these rows.
+fn nim_of_gaps(rows: &[Row]) -> SubtractionGame {
+    let max_gap = rows.iter().map(|&r| gap(r)).max().unwrap_or(0);
+    SubtractionGame::nim(max_gap).expect("gaps are below 100")
+}
+
+impl Problem for Hdu1730 {
+    type Engine = Hdu1730Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu1730"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 1730 Northcott Game: facing pieces on rows, the gaps play as Nim"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../../problems/hdu1730.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu1730Engine) -> Result<String, JudgeError> {
+        let (boards, rows) = parse(input)?;
+        let each = || boards.iter().map(|b| (b.cols, &rows[b.rows.clone()]));
+        let verdicts: Vec<bool> = match engine {
+            Hdu1730Engine::Grundy => {
+                let table = nim_of_gaps(&rows).values();
+                each().map(|(_, rows)| rows.iter().map(|&r| table[gap(r) as usize]).sum::<Nimber>().is_win()).collect()
+            }
+            Hdu1730Engine::Formula => each().map(|(_, rows)| nim_sum(rows).is_win()).collect(),
+            Hdu1730Engine::Oracle => {
+                // Decline before searching anything, rather than after the boards that fit.
+                let bound = |cols: u32, rows: &[Row]| PlainNorthcott { cols }.positions_bound(rows.len());
+                if each().any(|(cols, rows)| bound(cols, rows) > ORACLE.max_states as u64) {
+                    return Err(JudgeError::oracle_declines(ORACLE));
+                }
+                each().map(|(cols, rows)| oracle_wins(cols, rows)).collect::<Result<_, _>>()?
+            }
+        };
+        let mut out = String::with_capacity(boards.len() * 10);
+        for tom_wins in verdicts {
+            out += if tom_wins { "I WIN!\n" } else { "BAD LUCK!\n" };
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let (boards, rows) = parse(input)?;
+        let table = nim_of_gaps(&rows).values();
+        let explain = |(k, board): (usize, &Board)| {
+            let rows = &rows[board.rows.clone()];
+            let parts: Vec<Part> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| Part { name: format!("row {} (gap {})", i + 1, gap(r)), value: table[gap(r) as usize] })
+                .collect();
+            let wins = parts.iter().map(|p| p.value).sum::<Nimber>().is_win();
+            let verdict = if wins { "I WIN!" } else { "BAD LUCK!" }.to_string();
+            let picture = draw(board.cols, rows);
+            let moves_to = |i: usize, v: Nimber| -> Vec<String> {
+                let from = rows[i].tom;
+                let to = rows[i].toward(Player::Tom, v.0).map(|r| r.tom);
+                to.map(|to| format!("row {}: Tom's piece from column {from} to column {to}", i + 1))
+                    .into_iter()
+                    .collect()
+            };
+            let mut explanation = explain_sum(format!("case {}", k + 1), picture, verdict, &parts, moves_to);
+            explanation.notes.push(
+                "Each row plays as a Nim heap of the empty cells between its pieces; Tom moves first.".to_string(),
+            );
+            explanation
+        };
+        Ok(boards.iter().enumerate().map(explain).collect())
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = String::new();
+        for _ in 0..cases {
+            let n = if rng.below(10) == 0 { 1 + rng.below(20) as u32 } else { 1 + rng.below(3) as u32 };
+            let m = if rng.below(10) == 0 { MAX_COLS } else { 2 + rng.below(9) as u32 };
+            let mut rows = Vec::new();
+            for _ in 0..n {
+                let tom = 1 + rng.below(m as u64) as u32;
+                // A fifth of the rows have their pieces side by side (gap 0).
+                let jerry = match rng.below(5) {
+                    0 if tom < m => tom + 1,
+                    0 => tom - 1,
+                    _ => loop {
+                        let j = 1 + rng.below(m as u64) as u32;
+                        if j != tom {
+                            break j;
+                        }
+                    },
+                };
+                rows.push(Row { tom, jerry });
+            }
+            out += &render(m, &rows);
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        let (boards, rows) = parse(input)?;
+        Ok(boards.iter().map(|b| render(b.cols, &rows[b.rows.clone()])).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok((boards, rows)) = parse(input) else { return Vec::new() };
+        let Some(board) = boards.first() else { return Vec::new() };
+        let rows = &rows[board.rows.clone()];
+        let mut variants = Vec::new();
+        if rows.len() > 1 {
+            for gone in 0..rows.len() {
+                let kept: Vec<Row> = rows.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &r)| r).collect();
+                variants.push(render(board.cols, &kept));
+            }
+        }
+        // Rows moved to the left edge with smaller gaps, then a narrower board.
+        for i in 0..rows.len() {
+            for g in [0, gap(rows[i]) / 2] {
+                let mut closer = rows.to_vec();
+                closer[i] = if rows[i].tom < rows[i].jerry {
+                    Row { tom: 1, jerry: g + 2 }
+                } else {
+                    Row { tom: g + 2, jerry: 1 }
+                };
+                if closer[i] != rows[i] {
+                    variants.push(render(board.cols, &closer));
+                }
+            }
+        }
+        let widest = rows.iter().map(|r| r.tom.max(r.jerry)).max().unwrap_or(2).max(2);
+        if widest < board.cols {
+            variants.push(render(widest, rows));
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "I WIN!" | "BAD LUCK!")
+    }
+}
+
+/// One board as a whole input.
+fn render(cols: u32, rows: &[Row]) -> String {
+    let mut out = format!("{} {cols}\n", rows.len());
+    for r in rows {
+        out += &format!("{} {}\n", r.tom, r.jerry);
+    }
+    out
+}
+
+/// The board drawn a row per line: `T` Tom's piece, `J` Jerry's, `.` an empty cell.
+fn draw(cols: u32, rows: &[Row]) -> String {
+    let line = |r: &Row| -> String {
+        (1..=cols)
+            .map(|c| {
+                if c == r.tom {
+                    'T'
+                } else if c == r.jerry {
+                    'J'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    };
+    rows.iter().map(|r| line(r) + "\n").collect()
+}
+
+/// Whether Tom, moving first, wins on the real board, searched without the Nim reduction.
+fn oracle_wins(cols: u32, rows: &[Row]) -> Result<bool, OracleError> {
+    let rules = PlainNorthcott { cols };
+    let start = PlainNorthcott::state(rows.iter().map(|r| (r.tom, r.jerry)), true);
+    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    // Endless play is no win for Tom (and never happens: the crate's tests check every small board).
+    Ok(matches!(values[&start], Outcome::Win(_)))
+}
+
+/// Every board of the input and the list of all their rows.
+fn parse(input: &str) -> Result<(Vec<Board>, Vec<Row>), JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let (mut boards, mut rows) = (Vec::new(), Vec::new());
+    for case in 1.. {
+        if tokens.at_end() {
+            break;
+        }
+        let n = tokens.number(format_args!("the number of rows n of case {case}"), 1..=MAX_ROWS)?;
+        let m = tokens.number(format_args!("the number of columns m of case {case}"), 2..=MAX_COLS)?;
+        let start = rows.len();
+        for i in 1..=n {
+            let tom = tokens.number(format_args!("the column of Tom's piece in row {i} of case {case}"), 1..=m)?;
+            let mut at = tokens.clone();
+            let jerry = tokens.number(format_args!("the column of Jerry's piece in row {i} of case {case}"), 1..=m)?;
+            if jerry == tom {
+                let message = format_args!(
+                    "Jerry's piece in row {i} of case {case} is on column {jerry}, the cell of Tom's piece"
+                );
+                return Err(at.error_here(message).into());
+            }
+            rows.push(Row { tom, jerry });
+        }
+        boards.push(Board { cols: m, rows: start..rows.len() });
+    }
+    Ok((boards, rows))
+}

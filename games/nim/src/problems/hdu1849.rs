@@ -1,0 +1,209 @@
+//! `hdu1849`: HDU 1849 "Rabbit and Grass". Pieces on a strip move left; a piece on cell `k` is
+//! a Nim heap of `k` stones, so the position is a sum of Nim heaps.
+
+use crate::plain::{PlainPiles, Take};
+use crate::{SubtractionGame, nim_value};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome};
+use testkit::input::Tokens;
+use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::sums::{Part, explain_sum};
+
+const MAX_PIECES: u32 = 1000;
+const MAX_CELL: u32 = 1000;
+
+/// The oracle searches whole positions of at most this many states (an upper bound is checked
+/// before searching, so a large case is declined at once).
+const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+
+/// The oracle declines a case whose search could take more steps than this (about a second).
+const ORACLE_WORK: u64 = 20_000_000;
+
+/// `hdu1849`: the contract is `problems/hdu1849.md` (`gamesolve show hdu1849`).
+pub struct Hdu1849;
+
+testkit::engines! {
+    /// The engines of `hdu1849`.
+    pub enum Hdu1849Engine {
+        /// solver-core's Grundy table of Nim heaps ([`SubtractionGame::nim`]).
+        Grundy = "grundy",
+        /// A heap's value is its size ([`nim_value`]).
+        Formula = "formula",
+        /// `oracle::solve_loopy` on [`PlainPiles`]: every piece at once, no Grundy theory.
+        Oracle = "oracle",
+    }
+}
+
+/// The cases of an input: the cells of every piece, case after case.
+struct Cases {
+    cells: Vec<u32>,
+    /// `ends[c]`: where case `c`'s pieces end in `cells`.
+    ends: Vec<usize>,
+}
+
+impl Cases {
+    fn each(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(start, &end)| &self.cells[start..end])
+    }
+
+    /// Nim on every cell of the input.
+    fn nim(&self) -> SubtractionGame {
+        let max = self.cells.iter().copied().max().unwrap_or(0);
+        SubtractionGame::nim(max).expect("cells are at most 1000")
+    }
+}
+
+impl Problem for Hdu1849 {
+    type Engine = Hdu1849Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu1849"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 1849 Rabbit and Grass: pieces moving left on a strip, a sum of Nim heaps"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../../problems/hdu1849.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu1849Engine) -> Result<String, JudgeError> {
+        let cases = parse(input)?;
+        let mut out = String::with_capacity(cases.ends.len() * 12);
+        let verdicts: Vec<bool> = match engine {
+            Hdu1849Engine::Grundy => {
+                let table = cases.nim().values();
+                cases.each().map(|cells| cells.iter().map(|&k| table[k as usize]).sum::<Nimber>().is_win()).collect()
+            }
+            Hdu1849Engine::Formula => {
+                cases.each().map(|cells| cells.iter().map(|&k| nim_value(k)).sum::<Nimber>().is_win()).collect()
+            }
+            Hdu1849Engine::Oracle => {
+                // Decline before searching anything, rather than after the cases that fit.
+                if cases.each().any(|cells| oracle_bound(cells) > ORACLE_WORK) {
+                    return Err(JudgeError::oracle_declines(ORACLE));
+                }
+                cases.each().map(oracle_wins).collect::<Result<_, _>>()?
+            }
+        };
+        for rabbit_wins in verdicts {
+            out += if rabbit_wins { "Rabbit Win!\n" } else { "Grass Win!\n" };
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let cases = parse(input)?;
+        let nim = cases.nim();
+        let table = nim.values();
+        let explain = |(k, cells): (usize, &[u32])| {
+            let parts: Vec<Part> = cells
+                .iter()
+                .map(|&c| Part { name: format!("the piece on cell {c}"), value: table[c as usize] })
+                .collect();
+            let wins = parts.iter().map(|p| p.value).sum::<Nimber>().is_win();
+            let picture = format!("pieces on cells {}", cells.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+            let verdict = if wins { "Rabbit Win!" } else { "Grass Win!" }.to_string();
+            let moves_to = |i: usize, v: Nimber| -> Vec<String> {
+                let cell = cells[i];
+                nim.takes_to(&table, cell, v)
+                    .map(|t| format!("move the piece on cell {cell} to cell {}", cell - t))
+                    .collect()
+            };
+            explain_sum(format!("case {}", k + 1), picture, verdict, &parts, moves_to)
+        };
+        Ok(cases.each().enumerate().map(explain).collect())
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = String::new();
+        for _ in 0..cases {
+            let m = if rng.below(10) == 0 { 1 + rng.below(40) } else { 1 + rng.below(5) };
+            let cells: Vec<String> = (0..m)
+                .map(|_| match rng.below(10) {
+                    // Pieces already home, small cells that repeat, and the far end of the strip.
+                    0..=1 => 0,
+                    2 => MAX_CELL as u64,
+                    3 => rng.below(MAX_CELL as u64 + 1),
+                    _ => rng.below(8),
+                })
+                .map(|c| c.to_string())
+                .collect();
+            out += &format!("{m}\n{}\n", cells.join(" "));
+        }
+        out += "0\n";
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(parse(input)?.each().map(render).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok(cases) = parse(input) else { return Vec::new() };
+        let Some(cells) = cases.each().next() else { return Vec::new() };
+        let mut variants = Vec::new();
+        if cells.len() > 1 {
+            for gone in 0..cells.len() {
+                let kept: Vec<u32> = cells.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &c)| c).collect();
+                variants.push(render(&kept));
+            }
+        }
+        for i in (0..cells.len()).filter(|&i| cells[i] > 0) {
+            for lower in [0, cells[i] / 2, cells[i] - 1] {
+                let mut smaller = cells.to_vec();
+                smaller[i] = lower;
+                variants.push(render(&smaller));
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "Rabbit Win!" | "Grass Win!")
+    }
+}
+
+/// One case as a whole input.
+fn render(cells: &[u32]) -> String {
+    format!("{}\n{}\n0\n", cells.len(), cells.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
+}
+
+/// An upper bound on the oracle's work: the positions it may visit (tuples of cells no larger
+/// than the start's) times the moves from each and the rounds of its search (each at most the
+/// sum of the cells, since every move lowers it).
+fn oracle_bound(cells: &[u32]) -> u64 {
+    let positions = cells.iter().fold(1u64, |n, &k| n.saturating_mul(k as u64 + 1));
+    let sum: u64 = cells.iter().map(|&k| k as u64).sum();
+    positions.saturating_mul((sum + 1) * (sum + 1))
+}
+
+/// Whether the first player wins, by searching every position of all the pieces together.
+fn oracle_wins(cells: &[u32]) -> Result<bool, OracleError> {
+    let rules = PlainPiles { rules: vec![Take::Any] };
+    let start = PlainPiles::state(cells.iter().map(|&k| (0, k)));
+    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    Ok(matches!(values[&start], Outcome::Win(_)))
+}
+
+fn parse(input: &str) -> Result<Cases, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Cases { cells: Vec::new(), ends: Vec::new() };
+    for case in 1.. {
+        let m = tokens
+            .number(format_args!("the number of pieces of case {case}, or 0 to end the input"), 0..=MAX_PIECES)?;
+        if m == 0 {
+            break;
+        }
+        for i in 1..=m {
+            cases.cells.push(tokens.number(format_args!("the cell of piece {i} of case {case}"), 0..=MAX_CELL)?);
+        }
+        cases.ends.push(cases.cells.len());
+    }
+    tokens.expect_end("the 0 that ends the input")?;
+    Ok(cases)
+}

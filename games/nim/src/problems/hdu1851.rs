@@ -1,0 +1,240 @@
+//! `hdu1851`: HDU 1851 "A Simple Game". Piles from which a move takes 1 to `L_i` stones: a sum
+//! of subtraction games `{1, ..., L_i}` (Bash's game), one set per pile.
+
+use crate::plain::{PlainPiles, Take};
+use crate::{SubtractionGame, bounded_value};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome};
+use testkit::input::Tokens;
+use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::sums::{Part, explain_sum};
+
+const MAX_CASES: u32 = 1_000_000_000;
+const MAX_PILES: u32 = 10;
+const MAX_STONES: u32 = 20;
+const MAX_TAKE: u32 = 20;
+
+/// The oracle searches whole positions of at most this many states (an upper bound is checked
+/// before searching, so a large case is declined at once).
+const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+
+/// The oracle declines a case whose search could take more steps than this (about a second).
+const ORACLE_WORK: u64 = 20_000_000;
+
+/// `hdu1851`: the contract is `problems/hdu1851.md` (`gamesolve show hdu1851`).
+pub struct Hdu1851;
+
+testkit::engines! {
+    /// The engines of `hdu1851`.
+    pub enum Hdu1851Engine {
+        /// solver-core's Grundy table of each take limit ([`SubtractionGame::bounded`]).
+        Grundy = "grundy",
+        /// `M mod (L + 1)` ([`bounded_value`]).
+        Formula = "formula",
+        /// `oracle::solve_loopy` on [`PlainPiles`]: every pile at once, no Grundy theory.
+        Oracle = "oracle",
+    }
+}
+
+/// A pile: its stones and the most a move takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pile {
+    stones: u32,
+    max_take: u32,
+}
+
+/// Bash's game of every take limit `0..=MAX_TAKE`, each over every heap the contract allows.
+fn bash_games() -> Vec<SubtractionGame> {
+    (0..=MAX_TAKE).map(|most| SubtractionGame::bounded(most, MAX_STONES).expect("small heaps")).collect()
+}
+
+impl Problem for Hdu1851 {
+    type Engine = Hdu1851Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu1851"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 1851 A Simple Game: piles with a bounded take, a sum of subtraction games"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../../problems/hdu1851.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu1851Engine) -> Result<String, JudgeError> {
+        let (piles, ends) = parse(input)?;
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        let cases: Vec<&[Pile]> = starts.zip(&ends).map(|(start, &end)| &piles[start..end]).collect();
+        let first_wins: Vec<bool> = match engine {
+            Hdu1851Engine::Grundy => {
+                let tables: Vec<Vec<Nimber>> = bash_games().iter().map(SubtractionGame::values).collect();
+                let value = |p: &Pile| tables[p.max_take as usize][p.stones as usize];
+                cases.iter().map(|case| case.iter().map(value).sum::<Nimber>().is_win()).collect()
+            }
+            Hdu1851Engine::Formula => cases
+                .iter()
+                .map(|case| case.iter().map(|p| bounded_value(p.stones, p.max_take)).sum::<Nimber>().is_win())
+                .collect(),
+            Hdu1851Engine::Oracle => {
+                // Decline before searching anything, rather than after the cases that fit.
+                if cases.iter().any(|case| oracle_bound(case) > ORACLE_WORK) {
+                    return Err(JudgeError::oracle_declines(ORACLE));
+                }
+                cases.iter().map(|case| oracle_wins(case)).collect::<Result<_, _>>()?
+            }
+        };
+        let mut out = String::with_capacity(ends.len() * 4);
+        for first_wins in first_wins {
+            // The question is whether Agrael, the second player, wins.
+            out += if first_wins { "No\n" } else { "Yes\n" };
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let (piles, ends) = parse(input)?;
+        let games = bash_games();
+        let tables: Vec<Vec<Nimber>> = games.iter().map(SubtractionGame::values).collect();
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        let explain = |(k, (start, &end)): (usize, (usize, &usize))| {
+            let case = &piles[start..end];
+            let parts: Vec<Part> = case
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Part {
+                    name: format!("pile {}", i + 1),
+                    value: tables[p.max_take as usize][p.stones as usize],
+                })
+                .collect();
+            let first_wins = parts.iter().map(|p| p.value).sum::<Nimber>().is_win();
+            let verdict = if first_wins { "No" } else { "Yes" }.to_string();
+            let picture: Vec<String> = case
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("pile {}: {} stones, take 1..={}", i + 1, p.stones, p.max_take))
+                .collect();
+            let moves_to = |i: usize, v: Nimber| -> Vec<String> {
+                let p = case[i];
+                let most = p.max_take as usize;
+                games[most]
+                    .takes_to(&tables[most], p.stones, v)
+                    .map(|t| format!("the teacher takes {t} from pile {}", i + 1))
+                    .collect()
+            };
+            let mut explanation = explain_sum(format!("case {}", k + 1), picture.join("\n"), verdict, &parts, moves_to);
+            explanation
+                .notes
+                .push("The teacher moves first; the answer is Yes when Agrael, moving second, wins.".into());
+            explanation
+        };
+        Ok(starts.zip(&ends).enumerate().map(explain).collect())
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = format!("{cases}\n");
+        for _ in 0..cases {
+            let n = match rng.below(10) {
+                0 => MAX_PILES as u64,
+                _ => 1 + rng.below(4),
+            };
+            out += &format!("{n}\n");
+            for _ in 0..n {
+                let stones = 1 + rng.below(MAX_STONES as u64);
+                // Limits at, just below and above the pile, where M mod (L + 1) turns over.
+                let max_take = match rng.below(4) {
+                    0 => stones.min(MAX_TAKE as u64),
+                    1 => stones.saturating_sub(1).max(1),
+                    _ => 1 + rng.below(MAX_TAKE as u64),
+                };
+                out += &format!("{stones} {max_take}\n");
+            }
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        let (piles, ends) = parse(input)?;
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        Ok(starts.zip(&ends).map(|(start, &end)| render(&piles[start..end])).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok((piles, ends)) = parse(input) else { return Vec::new() };
+        let Some(&end) = ends.first() else { return Vec::new() };
+        let case = &piles[..end];
+        let mut variants = Vec::new();
+        if case.len() > 1 {
+            for gone in 0..case.len() {
+                let kept: Vec<Pile> = case.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &p)| p).collect();
+                variants.push(render(&kept));
+            }
+        }
+        for i in 0..case.len() {
+            for (stones, max_take) in
+                [(1, case[i].max_take), (case[i].stones / 2, case[i].max_take), (case[i].stones, 1)]
+            {
+                let mut smaller = case.to_vec();
+                smaller[i] = Pile { stones: stones.max(1), max_take };
+                if smaller[i] != case[i] {
+                    variants.push(render(&smaller));
+                }
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "Yes" | "No")
+    }
+}
+
+/// One case as a whole input.
+fn render(case: &[Pile]) -> String {
+    let mut out = format!("1\n{}\n", case.len());
+    for p in case {
+        out += &format!("{} {}\n", p.stones, p.max_take);
+    }
+    out
+}
+
+/// An upper bound on the oracle's work: the positions it may visit (tuples of piles no larger than
+/// the start's) times the moves from each and the rounds of its search.
+fn oracle_bound(piles: &[Pile]) -> u64 {
+    let positions = piles.iter().fold(1u64, |n, p| n.saturating_mul(p.stones as u64 + 1));
+    // Times the moves from a position and the rounds of the search (each move takes a stone).
+    let moves: u64 = piles.iter().map(|p| p.max_take.min(p.stones) as u64).sum();
+    let stones: u64 = piles.iter().map(|p| p.stones as u64).sum();
+    positions.saturating_mul(moves + 1).saturating_mul(stones + 1)
+}
+
+/// Whether the first player wins, by searching every position of all the piles together.
+fn oracle_wins(piles: &[Pile]) -> Result<bool, OracleError> {
+    // Rule number L takes at most L stones.
+    let rules = PlainPiles { rules: (0..=MAX_TAKE).map(Take::AtMost).collect() };
+    let start = PlainPiles::state(piles.iter().map(|p| (p.max_take as usize, p.stones)));
+    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    Ok(matches!(values[&start], Outcome::Win(_)))
+}
+
+/// Every pile, case after case, and where each case's piles end.
+fn parse(input: &str) -> Result<(Vec<Pile>, Vec<usize>), JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let t = tokens.number("the number of test cases", 0..=MAX_CASES)?;
+    let (mut piles, mut ends) = (Vec::new(), Vec::new());
+    for case in 1..=t {
+        let n = tokens.number(format_args!("the number of piles of case {case}"), 0..=MAX_PILES)?;
+        for i in 1..=n {
+            let stones = tokens.number(format_args!("the stones M of pile {i} of case {case}"), 1..=MAX_STONES)?;
+            let what = format_args!("the most stones L a move takes from pile {i} of case {case}");
+            let max_take = tokens.number(what, 1..=MAX_TAKE)?;
+            piles.push(Pile { stones, max_take });
+        }
+        ends.push(piles.len());
+    }
+    tokens.expect_end("the last test case")?;
+    Ok((piles, ends))
+}

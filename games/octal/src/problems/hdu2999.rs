@@ -1,0 +1,237 @@
+//! `hdu2999`: HDU 2999 "Stone Game, Why are you always there?": rows of stones from which a
+//! move removes a block of `k` consecutive stones, `k` in a set S. The contract is
+//! `problems/hdu2999.md` (`gamesolve show hdu2999`).
+//!
+//! A row is a heap of the octal game with `d_k = 7` for every `k` in S
+//! ([`OctalCode::from_removals`]): the first player wins a row of `K` stones exactly when
+//! `G(K) != 0` ([`Method::heap_winners`]).
+
+use super::too_large;
+use crate::method::Method;
+use crate::plain::Rows;
+use crate::{OctalCode, naive_grundy};
+use oracle::{Budget, solve_loopy};
+use solver_core::graph::SplitMix64;
+use solver_core::{Nimber, Outcome};
+use testkit::input::Tokens;
+use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::sums::{Part, explain_sum};
+
+/// Largest size of S (the contract's bound; duplicates count).
+const MAX_SET: u32 = 100;
+/// Largest element of S and largest row (the limits of accepted solutions).
+const MAX_STONES: u32 = 1000;
+/// Largest number of queries in one case: far beyond any judge file, a guard for allocations.
+const MAX_QUERIES: u32 = 1_000_000;
+/// The oracle searches whole positions (multisets of rows); it declines rows longer than
+/// this (with S = {1, 2} a row of 30 takes it 0.2 s, a row of 40 3.4 s)...
+const ORACLE_MAX_ROW: u32 = 30;
+/// ...and more states than this over the whole input.
+const ORACLE_STATES: usize = 100_000;
+
+/// `hdu2999`: who wins a row of `K` stones, for each query.
+pub struct Hdu2999;
+
+testkit::engines! {
+    /// The engines of `hdu2999`: the three Grundy-sequence methods and the oracle.
+    pub enum Hdu2999Engine {
+        /// [`Method::Naive`].
+        Naive = "naive",
+        /// [`Method::Sparse`].
+        Sparse = "sparse",
+        /// [`Method::GrundyTable`].
+        GrundyTable = "grundy-table",
+        /// `oracle::solve_loopy` on [`Rows`], each queried row searched as a whole position.
+        Oracle = "oracle",
+    }
+}
+
+/// One test case: the block sizes and the queried rows.
+struct Case {
+    blocks: Vec<u32>,
+    rows: Vec<u32>,
+}
+
+impl Problem for Hdu2999 {
+    type Engine = Hdu2999Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu2999"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 2999: remove k consecutive stones (k in S) from a row, possibly splitting it"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../../problems/hdu2999.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu2999Engine) -> Result<String, JudgeError> {
+        let cases = parse(input)?;
+        let method = match engine {
+            Hdu2999Engine::Naive => Some(Method::Naive),
+            Hdu2999Engine::Sparse => Some(Method::Sparse),
+            Hdu2999Engine::GrundyTable => Some(Method::GrundyTable),
+            Hdu2999Engine::Oracle => None,
+        };
+        let mut out = String::with_capacity(2 * cases.iter().map(|c| c.rows.len()).sum::<usize>());
+        let mut oracle_states = ORACLE_STATES;
+        for case in &cases {
+            let first_wins = match method {
+                Some(method) => {
+                    let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
+                    method.heap_winners(&code, &case.rows).map_err(too_large)?
+                }
+                None => by_oracle(case, &mut oracle_states)?,
+            };
+            for wins in first_wins {
+                out += if wins { "1\n" } else { "2\n" };
+            }
+        }
+        Ok(out)
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let mut explanations = Vec::new();
+        for (c, case) in parse(input)?.iter().enumerate() {
+            let longest = case.rows.iter().copied().max().unwrap_or(0) as usize;
+            let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
+            let values = naive_grundy(&code, longest + 1);
+            let mut blocks = case.blocks.clone();
+            blocks.sort_unstable();
+            blocks.dedup();
+            for (j, &k) in case.rows.iter().enumerate() {
+                let parts = [Part { name: format!("the row of {k}"), value: Nimber(values[k as usize]) }];
+                let picture = format!("{}\nS = {{{}}}", draw_row(k), join(&blocks));
+                let moves_to = |_: usize, wanted: Nimber| -> Vec<String> {
+                    let mut found = Vec::new();
+                    for &b in blocks.iter().filter(|&&b| b <= k) {
+                        // Removing b stones after the first `left` leaves rows of left and k - b - left.
+                        for left in 0..=(k - b) / 2 {
+                            let right = k - b - left;
+                            if values[left as usize] ^ values[right as usize] == wanted.0 {
+                                found.push(format!(
+                                    "remove stones {}..={} ({b}), leaving rows of {left} and {right}",
+                                    left + 1,
+                                    left + b
+                                ));
+                            }
+                        }
+                    }
+                    found
+                };
+                let verdict = if values[k as usize] != 0 { "1" } else { "2" }.to_string();
+                let title = format!("case {}, query {}", c + 1, j + 1);
+                let mut explanation = explain_sum(title, picture, verdict, &parts, moves_to);
+                explanation
+                    .notes
+                    .push("A move splits a row into two independent rows, so a position is a sum of rows.".to_string());
+                explanations.push(explanation);
+            }
+        }
+        Ok(explanations)
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = String::new();
+        for _ in 0..cases {
+            let n = if rng.below(10) == 0 { MAX_SET as u64 } else { 1 + rng.below(4) };
+            // Small blocks that repeat, and now and then one larger than every row.
+            let blocks: Vec<u32> = (0..n)
+                .map(|_| if rng.below(10) == 0 { 1 + rng.below(MAX_STONES as u64) } else { 1 + rng.below(6) } as u32)
+                .collect();
+            let queries: Vec<u32> = (0..1 + rng.below(5))
+                .map(|_| match rng.below(10) {
+                    0 => 0,
+                    1 => MAX_STONES,
+                    _ => rng.below(30) as u32,
+                })
+                .collect();
+            out += &render(&blocks, &queries);
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        let cases = parse(input)?;
+        Ok(cases.iter().flat_map(|case| case.rows.iter().map(|&k| render(&case.blocks, &[k]))).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok(cases) = parse(input) else { return Vec::new() };
+        let Some(Case { blocks, rows }) = cases.first() else { return Vec::new() };
+        let mut variants = Vec::new();
+        if blocks.len() > 1 {
+            for gone in 0..blocks.len() {
+                let kept: Vec<u32> = blocks.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &b)| b).collect();
+                variants.push(render(&kept, rows));
+            }
+        }
+        for (i, &k) in rows.iter().enumerate().filter(|&(_, &k)| k > 0) {
+            for shorter in [k / 2, k - 1] {
+                let mut smaller = rows.clone();
+                smaller[i] = shorter;
+                variants.push(render(blocks, &smaller));
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        matches!(line, "1" | "2")
+    }
+}
+
+fn join(items: &[u32]) -> String {
+    items.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// A row of stones as text, cut short when long.
+fn draw_row(k: u32) -> String {
+    match k {
+        0 => "an empty row".to_string(),
+        1..=60 => format!("{} ({k} stones)", "o".repeat(k as usize)),
+        _ => format!("a row of {k} stones"),
+    }
+}
+
+/// One test case as an input.
+fn render(blocks: &[u32], rows: &[u32]) -> String {
+    let words = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    format!("{}\n{}\n{}\n{}\n", blocks.len(), words(blocks), rows.len(), words(rows))
+}
+
+/// Each query by a win/lose search of the row itself, sharing `states_left` over the input.
+fn by_oracle(case: &Case, states_left: &mut usize) -> Result<Vec<bool>, JudgeError> {
+    if case.rows.iter().any(|&k| k > ORACLE_MAX_ROW) {
+        return Err(JudgeError::oracle_declines(Budget::new(*states_left)));
+    }
+    let start = |k: u32| if k == 0 { Vec::new() } else { vec![k] };
+    let rules = Rows::new(case.blocks.iter().copied());
+    let values = solve_loopy(&rules, case.rows.iter().map(|&k| start(k)), Budget::new(*states_left))?;
+    *states_left -= values.len();
+    Ok(case.rows.iter().map(|&k| matches!(values[&start(k)], Outcome::Win(_))).collect())
+}
+
+fn parse(input: &str) -> Result<Vec<Case>, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let mut cases = Vec::new();
+    while !tokens.at_end() {
+        let c = cases.len() + 1;
+        let n = tokens.number(format_args!("the size N of S in case {c}"), 1..=MAX_SET)?;
+        let mut blocks = Vec::with_capacity(n as usize);
+        for i in 1..=n {
+            blocks.push(tokens.number(format_args!("element {i} of S in case {c}"), 1..=MAX_STONES)?);
+        }
+        let m = tokens.number(format_args!("the number of queries M in case {c}"), 0..=MAX_QUERIES)?;
+        // Capacity from the input size, not the declared count, so a bogus M cannot allocate.
+        let mut rows = Vec::with_capacity((m as usize).min(input.len() / 2 + 1));
+        for j in 1..=m {
+            rows.push(tokens.number(format_args!("K of query {j} in case {c}"), 0..=MAX_STONES)?);
+        }
+        cases.push(Case { blocks, rows });
+    }
+    Ok(cases)
+}

@@ -1,0 +1,198 @@
+//! `hdu3980`: HDU 3980 "Paint Chain": a circle of `N` beads, a move paints `M` consecutive
+//! unpainted beads. The contract is `problems/hdu3980.md` (`gamesolve show hdu3980`).
+//!
+//! The game is [`Circle`]: the first move opens the circle into a row of `N - M` beads, a heap
+//! of the octal game with `d_M = 7`, and aekdycoin (who made that move) wins exactly when the
+//! row is worth 0; with `N < M` she cannot move and loses.
+
+use super::too_large;
+use crate::circle::Circle;
+use crate::method::Method;
+use crate::naive_grundy;
+use crate::plain::BeadCircle;
+use oracle::{Budget, solve_loopy};
+use solver_core::Outcome;
+use solver_core::graph::SplitMix64;
+use std::collections::HashMap;
+use std::fmt::Write;
+use testkit::input::Tokens;
+use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+
+/// Largest `N` and `M` (the contract's limits).
+const MAX_BEADS: u32 = 1000;
+/// Largest `T`: far beyond any judge file, a guard for allocations.
+const MAX_CASES: u32 = 1_000_000;
+/// The oracle searches the circle itself; it declines circles larger than this...
+const ORACLE_MAX_BEADS: u32 = 16;
+/// ...and more states than this over the whole input.
+const ORACLE_STATES: usize = 400_000;
+
+/// `hdu3980`: who wins each bead circle.
+pub struct Hdu3980;
+
+testkit::engines! {
+    /// The engines of `hdu3980`: the three Grundy-sequence methods on the opened row, and the
+    /// oracle on the circle itself.
+    pub enum Hdu3980Engine {
+        /// [`Method::Naive`].
+        Naive = "naive",
+        /// [`Method::Sparse`].
+        Sparse = "sparse",
+        /// [`Method::GrundyTable`].
+        GrundyTable = "grundy-table",
+        /// `oracle::solve_loopy` on [`BeadCircle`], every bead of the circle.
+        Oracle = "oracle",
+    }
+}
+
+impl Problem for Hdu3980 {
+    type Engine = Hdu3980Engine;
+
+    fn id(&self) -> &'static str {
+        "hdu3980"
+    }
+
+    fn title(&self) -> &'static str {
+        "HDU 3980: paint M consecutive beads of a circle of N; the first move opens it into a row"
+    }
+
+    fn contract(&self) -> &'static str {
+        include_str!("../../problems/hdu3980.md")
+    }
+
+    fn judge(&self, input: &str, engine: Hdu3980Engine) -> Result<String, JudgeError> {
+        let circles = parse(input)?;
+        let method = match engine {
+            Hdu3980Engine::Naive => Method::Naive,
+            Hdu3980Engine::Sparse => Method::Sparse,
+            Hdu3980Engine::GrundyTable => Method::GrundyTable,
+            Hdu3980Engine::Oracle => return Ok(render(&by_oracle(&circles)?)),
+        };
+        Ok(render(&Circle::winners(&circles, method).map_err(too_large)?))
+    }
+
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let circles = parse(input)?;
+        let explain = |(k, &circle): (usize, &Circle)| {
+            let Circle { beads: n, block: m } = circle;
+            let title = format!("case {}", k + 1);
+            let picture = if n <= 60 {
+                format!("{} ({n} beads in a circle, paint {m} at a time)", "o".repeat(n as usize))
+            } else {
+                format!("a circle of {n} beads, paint {m} at a time")
+            };
+            let Some(opened) = circle.opened() else {
+                return Explanation {
+                    title,
+                    picture,
+                    verdict: "abcdxyzk".into(),
+                    value: "*0: no move".into(),
+                    notes: vec![format!("Fewer than {m} beads: aekdycoin cannot move and loses.")],
+                    ..Default::default()
+                };
+            };
+            let values = naive_grundy(&circle.row_code(), opened as usize + 1);
+            let row = values[opened as usize];
+            let wins = circle.first_player_wins(&values);
+            let after = format!("a row of {opened} with painted beads at both ends, worth *{row}");
+            let value =
+                if wins { "lost for abcdxyzk: aekdycoin wins".to_string() } else { "won for abcdxyzk".to_string() };
+            Explanation {
+                title,
+                picture,
+                verdict: if wins { "aekdycoin" } else { "abcdxyzk" }.into(),
+                value: format!("the first move leaves {after}"),
+                moves: vec![MoveValue { play: format!("paint beads 1..={m}"), value: format!("{after}: {value}") }],
+                notes: vec![
+                    "Every first move is the same up to rotation; it opens the circle into a row.".into(),
+                    "The row is a heap of the octal game that paints M consecutive beads (possibly splitting the row); \
+                     it is lost for the player to move exactly when its value is *0."
+                        .into(),
+                ],
+                ..Default::default()
+            }
+        };
+        Ok(circles.iter().enumerate().map(explain).collect())
+    }
+
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed);
+        let mut out = format!("{cases}\n");
+        for _ in 0..cases {
+            let mut pick = || if rng.below(10) == 0 { 1 + rng.below(MAX_BEADS as u64) } else { 1 + rng.below(20) };
+            // N below, at and above M all come up.
+            let (n, m) = (pick(), pick());
+            out += &format!("{n} {m}\n");
+        }
+        Ok(out)
+    }
+
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(parse(input)?.iter().map(|c| format!("1\n{} {}\n", c.beads, c.block)).collect())
+    }
+
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let Ok(circles) = parse(input) else { return Vec::new() };
+        let Some(&Circle { beads: n, block: m }) = circles.first() else { return Vec::new() };
+        let mut variants = Vec::new();
+        for (smaller_n, smaller_m) in [(n / 2, m), (n - 1, m), (n, m / 2), (n, m - 1)] {
+            if smaller_n >= 1 && smaller_m >= 1 && (smaller_n, smaller_m) != (n, m) {
+                variants.push(format!("1\n{smaller_n} {smaller_m}\n"));
+            }
+        }
+        variants
+    }
+
+    fn is_answer_line(&self, line: &str) -> bool {
+        let Some(rest) = line.strip_prefix("Case #") else { return false };
+        let Some((k, who)) = rest.split_once(": ") else { return false };
+        !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) && matches!(who, "aekdycoin" | "abcdxyzk")
+    }
+}
+
+/// The judge's output: the winner of each circle.
+fn render(first_wins: &[bool]) -> String {
+    let mut out = String::with_capacity(first_wins.len() * 24);
+    for (k, &wins) in first_wins.iter().enumerate() {
+        let winner = if wins { "aekdycoin" } else { "abcdxyzk" };
+        writeln!(out, "Case #{}: {winner}", k + 1).expect("writing to a String cannot fail");
+    }
+    out
+}
+
+/// Each circle by a win/lose search of its painted beads, sharing a state budget.
+fn by_oracle(circles: &[Circle]) -> Result<Vec<bool>, JudgeError> {
+    let mut states_left = ORACLE_STATES;
+    let mut known: HashMap<Circle, bool> = HashMap::new();
+    let mut first_wins = Vec::with_capacity(circles.len());
+    for &circle in circles {
+        if let Some(&wins) = known.get(&circle) {
+            first_wins.push(wins);
+            continue;
+        }
+        let Circle { beads: n, block: m } = circle;
+        let beads = BeadCircle::new(n, m)
+            .filter(|_| n <= ORACLE_MAX_BEADS)
+            .ok_or_else(|| JudgeError::oracle_declines(Budget::new(states_left)))?;
+        let values = solve_loopy(&beads, [0], Budget::new(states_left))?;
+        states_left -= values.len();
+        let wins = matches!(values[&0], Outcome::Win(_));
+        known.insert(circle, wins);
+        first_wins.push(wins);
+    }
+    Ok(first_wins)
+}
+
+fn parse(input: &str) -> Result<Vec<Circle>, JudgeError> {
+    let mut tokens = Tokens::new(input);
+    let t = tokens.number("the number of test cases T", 1..=MAX_CASES)?;
+    // Capacity from the input size, not the declared count, so a bogus T cannot allocate.
+    let mut circles = Vec::with_capacity((t as usize).min(input.len() / 4 + 1));
+    for k in 1..=t {
+        let n = tokens.number(format_args!("N of case {k}"), 1..=MAX_BEADS)?;
+        let m = tokens.number(format_args!("M of case {k}"), 1..=MAX_BEADS)?;
+        circles.push(Circle::new(n, m));
+    }
+    tokens.expect_end("the last case")?;
+    Ok(circles)
+}

@@ -1,0 +1,328 @@
+//! Differential checks: every engine of a family against the others, the verifier and the
+//! naive oracle, on one game. `gamesolve verify`, the property tests and the fuzz targets all
+//! call these, so a disagreement is reported the same way everywhere.
+//!
+//! Each check asks of the game only what its engines need: [`check_loopy`] runs the engines
+//! that need moves alone, [`check_loopy_with_unmoves`] adds the un-move engine.
+//!
+//! ```
+//! use solver_core::graph::{GraphGame, RandomShape};
+//! use testkit::check::{OracleSide, check_loopy_with_unmoves};
+//!
+//! let game = GraphGame::random(&RandomShape::loopy(300), 7);
+//! let rules = game.rules();
+//! let checked = check_loopy_with_unmoves(&game, Some(OracleSide::same(&rules)), oracle::Budget::new(1000))
+//!     .and_then(|checked| checked.oracle_agreed())
+//!     .unwrap();
+//! assert_eq!(checked.timings.len(), 3);
+//! ```
+
+use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
+use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
+use solver_core::{
+    Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, RetrogradeEngine, Rules, ScoreValue,
+    ScoringRules, ScoringSpace, SpaceTooLarge, StateId, StateSpace, Unmoves, grundy_table, score_table,
+};
+use std::fmt::{Debug, Display};
+use std::time::{Duration, Instant};
+
+/// Why a check failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// Two engines (or an engine and the oracle, or an engine and a law of the game) give
+    /// different values for one position.
+    #[error("{engine} and {other} disagree at {position}: {engine} says {value}, {other} says {other_value}")]
+    Disagreement {
+        /// The engine found at fault.
+        engine: String,
+        /// What it was compared with: another engine, `the oracle`, or a law.
+        other: String,
+        /// The position: its id where it has one, and its `Debug` form.
+        position: String,
+        /// The engine's value.
+        value: String,
+        /// The other side's value.
+        other_value: String,
+    },
+    /// The verifier rejects an engine's table.
+    #[error("{engine}: the verifier rejects its table: {reason}")]
+    Rejected {
+        /// The engine whose table it is.
+        engine: String,
+        /// The verifier's report, naming the position.
+        reason: String,
+    },
+    /// An engine (or the oracle) could not solve the game at all.
+    #[error("{engine} failed: {reason}")]
+    EngineError {
+        /// The engine.
+        engine: String,
+        /// Its error.
+        reason: String,
+    },
+    /// The oracle did not check a game it was required to check.
+    #[error("the oracle did not check the game: {reason}")]
+    OracleDeclined {
+        /// Why not.
+        reason: String,
+    },
+}
+
+impl Failure {
+    /// An engine's error.
+    pub fn engine_error(engine: impl Into<String>, reason: impl Display) -> Failure {
+        Failure::EngineError { engine: engine.into(), reason: reason.to_string() }
+    }
+
+    /// A disagreement at position `id` of `game`.
+    pub fn at<G: StateSpace + ?Sized>(
+        game: &G,
+        id: StateId,
+        engine: impl Into<String>,
+        value: impl Debug,
+        other: impl Into<String>,
+        other_value: impl Debug,
+    ) -> Failure {
+        Failure::Disagreement {
+            engine: engine.into(),
+            other: other.into(),
+            position: format!("position {id} ({:?})", game.unrank(id)),
+            value: format!("{value:?}"),
+            other_value: format!("{other_value:?}"),
+        }
+    }
+}
+
+/// How the oracle part of a check went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OracleCheck {
+    /// The oracle solved every position and agreed with the engines.
+    Agreed {
+        /// Wall time of the oracle.
+        elapsed: Duration,
+    },
+    /// The oracle declined (over budget): nothing was compared.
+    Declined(String),
+    /// No oracle was given for this game.
+    Absent,
+}
+
+/// The oracle side of a check: the game's rules restated on plain states, and how to turn a
+/// position of the engines' space into the oracle's.
+pub struct OracleSide<'a, S, R: Game + ?Sized> {
+    /// The oracle's rules.
+    pub rules: &'a R,
+    /// The oracle's form of a position of the space.
+    pub state: &'a dyn Fn(&S) -> R::State,
+}
+
+fn same<S: Clone>(state: &S) -> S {
+    state.clone()
+}
+
+impl<'a, R: Game + ?Sized> OracleSide<'a, R::State, R> {
+    /// The oracle side of rules whose positions are the space's own.
+    pub fn same(rules: &'a R) -> Self {
+        OracleSide { rules, state: &same::<R::State> }
+    }
+}
+
+/// The result of a passed check: a table every engine agreed on, and what each engine cost.
+#[derive(Debug, Clone)]
+pub struct Checked<T> {
+    /// The agreed table.
+    pub table: T,
+    /// Each engine's name and wall time, in the order they ran.
+    pub timings: Vec<(&'static str, Duration)>,
+    /// What the oracle did.
+    pub oracle: OracleCheck,
+}
+
+impl<T> Checked<T> {
+    /// The check, if the oracle took part and agreed; a failure if it declined or was absent
+    /// (for tests and fuzz targets, whose games are sized for the oracle).
+    pub fn oracle_agreed(self) -> Result<Self, Failure> {
+        match &self.oracle {
+            OracleCheck::Agreed { .. } => Ok(self),
+            OracleCheck::Declined(reason) => Err(Failure::OracleDeclined { reason: reason.clone() }),
+            OracleCheck::Absent => Err(Failure::OracleDeclined { reason: "no oracle was given".into() }),
+        }
+    }
+}
+
+impl Checked<OutcomeTable> {
+    /// Solves the game again with a solver of its own (`name`), timed after the others, and
+    /// fails unless it gives the agreed table.
+    pub fn compare_solver<G: StateSpace + ?Sized, E: Display>(
+        &mut self,
+        game: &G,
+        name: &'static str,
+        solve: impl FnOnce() -> Result<OutcomeTable, E>,
+    ) -> Result<(), Failure> {
+        let (table, elapsed) = timed(solve);
+        let table = table.map_err(|e| Failure::engine_error(name, e))?;
+        self.timings.push((name, elapsed));
+        match StateId::all(game.len()).find(|&id| table.get(id) != self.table.get(id)) {
+            None => Ok(()),
+            Some(id) => Err(Failure::at(game, id, name, table.get(id), "the other engines", self.table.get(id))),
+        }
+    }
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
+fn oracle_declined(e: OracleError) -> Result<OracleCheck, Failure> {
+    match e {
+        OracleError::OverBudget { .. } => Ok(OracleCheck::Declined(e.to_string())),
+        OracleError::Cycle(_) => Err(Failure::engine_error("the oracle", e)),
+    }
+}
+
+/// Compares the engine's value of every position with the oracle's, stopping at the first
+/// difference (a failure) or when the oracle declines (not a failure).
+fn compare_each<S: StateSpace + ?Sized, V: PartialEq + Debug>(
+    game: &S,
+    started: Instant,
+    engine: (&str, &dyn Fn(StateId) -> V),
+    mut oracle: impl FnMut(&S::State) -> Result<V, OracleError>,
+) -> Result<OracleCheck, Failure> {
+    let (name, value) = engine;
+    for id in StateId::all(game.len()) {
+        match oracle(&game.unrank(id)) {
+            Ok(expected) if expected == value(id) => {}
+            Ok(expected) => return Err(Failure::at(game, id, name, value(id), "the oracle", expected)),
+            Err(e) => return oracle_declined(e),
+        }
+    }
+    Ok(OracleCheck::Agreed { elapsed: started.elapsed() })
+}
+
+/// Solves a loopy game with the retrograde engines that need only moves
+/// ([`RetrogradeEngine::BY_MOVES`]), verifies every table, checks that they are equal, and
+/// compares them with the oracle on every position when it fits `budget`.
+pub fn check_loopy<G, R>(
+    game: &G,
+    oracle: Option<OracleSide<'_, G::State, R>>,
+    budget: Budget,
+) -> Result<Checked<OutcomeTable>, Failure>
+where
+    G: LoopySpace + ?Sized,
+    R: Rules + ?Sized,
+{
+    let solve = |e: RetrogradeEngine| e.solve_by_moves(game).expect("these engines need only moves");
+    check_loopy_engines(game, &RetrogradeEngine::BY_MOVES, solve, oracle, budget)
+}
+
+/// [`check_loopy`] with every retrograde engine, the un-move engine included.
+pub fn check_loopy_with_unmoves<G, R>(
+    game: &G,
+    oracle: Option<OracleSide<'_, G::State, R>>,
+    budget: Budget,
+) -> Result<Checked<OutcomeTable>, Failure>
+where
+    G: Unmoves + ?Sized,
+    R: Rules + ?Sized,
+{
+    check_loopy_engines(game, &RetrogradeEngine::ALL, |e| e.solve(game), oracle, budget)
+}
+
+fn check_loopy_engines<G, R>(
+    game: &G,
+    engines: &[RetrogradeEngine],
+    solve: impl Fn(RetrogradeEngine) -> Result<OutcomeTable, SpaceTooLarge>,
+    oracle: Option<OracleSide<'_, G::State, R>>,
+    budget: Budget,
+) -> Result<Checked<OutcomeTable>, Failure>
+where
+    G: LoopySpace + ?Sized,
+    R: Rules + ?Sized,
+{
+    let mut timings = Vec::new();
+    let mut agreed: Option<(&'static str, OutcomeTable)> = None;
+    for &engine in engines {
+        let name = engine.name();
+        let (table, elapsed) = timed(|| solve(engine));
+        let table = table.map_err(|e| Failure::engine_error(name, e))?;
+        timings.push((name, elapsed));
+        verify_outcomes(game, &table)
+            .map_err(|e| Failure::Rejected { engine: name.to_string(), reason: e.to_string() })?;
+        match &agreed {
+            Some((first, first_table)) => {
+                if let Some(id) = StateId::all(game.len()).find(|&id| table.get(id) != first_table.get(id)) {
+                    return Err(Failure::at(game, id, name, table.get(id), *first, first_table.get(id)));
+                }
+            }
+            None => agreed = Some((name, table)),
+        }
+    }
+    let (first, table) = agreed.ok_or_else(|| Failure::engine_error("check_loopy", "no engine was given"))?;
+    let oracle = match oracle {
+        None => OracleCheck::Absent,
+        Some(side) => {
+            let started = Instant::now();
+            let starts = StateId::all(game.len()).map(|id| (side.state)(&game.unrank(id)));
+            match solve_loopy(side.rules, starts, budget) {
+                Err(e) => oracle_declined(e)?,
+                Ok(values) => {
+                    compare_each(game, started, (first, &|id| table.get(id)), |s| Ok(values[&(side.state)(s)]))?
+                }
+            }
+        }
+    };
+    Ok(Checked { table, timings, oracle })
+}
+
+/// Computes an impartial game's Grundy values, verifies them, and compares them with the
+/// oracle on every position when it fits `budget`.
+pub fn check_grundy<G, R>(
+    game: &G,
+    oracle: Option<OracleSide<'_, G::State, R>>,
+    budget: Budget,
+) -> Result<Checked<Vec<Nimber>>, Failure>
+where
+    G: ImpartialSpace + ?Sized,
+    R: ImpartialRules + ?Sized,
+{
+    let (values, elapsed) = timed(|| grundy_table(game));
+    let values = values.map_err(|e| Failure::engine_error("grundy", e))?;
+    verify_grundy(game, &values).map_err(|e| Failure::Rejected { engine: "grundy".into(), reason: e.to_string() })?;
+    let oracle = match oracle {
+        None => OracleCheck::Absent,
+        Some(side) => {
+            let mut solver = GrundyOracle::new(side.rules, budget);
+            let value = |id: StateId| values[id.index()];
+            compare_each(game, Instant::now(), ("grundy", &value), |s| solver.value(&(side.state)(s)))?
+        }
+    };
+    Ok(Checked { table: values, timings: vec![("grundy", elapsed)], oracle })
+}
+
+/// Computes a scoring game's values as `V`, verifies them, and compares them with the oracle
+/// on every position when it fits `budget`.
+pub fn check_scores<V, G, R>(
+    game: &G,
+    oracle: Option<OracleSide<'_, G::State, R>>,
+    budget: Budget,
+) -> Result<Checked<Vec<V>>, Failure>
+where
+    V: ScoreValue + Debug,
+    G: ScoringSpace + ?Sized,
+    R: ScoringRules + ?Sized,
+{
+    let (values, elapsed) = timed(|| score_table::<V, G>(game));
+    let values = values.map_err(|e| Failure::engine_error("score-dp", e))?;
+    verify_scores(game, &values).map_err(|e| Failure::Rejected { engine: "score-dp".into(), reason: e.to_string() })?;
+    let oracle = match oracle {
+        None => OracleCheck::Absent,
+        Some(side) => {
+            let mut solver = ScoreOracle::new(side.rules, budget);
+            let value = |id: StateId| -> i64 { values[id.index()].into() };
+            compare_each(game, Instant::now(), ("score-dp", &value), |s| solver.value(&(side.state)(s)))?
+        }
+    };
+    Ok(Checked { table: values, timings: vec![("score-dp", elapsed)], oracle })
+}

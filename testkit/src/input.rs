@@ -1,0 +1,220 @@
+//! Reading judge input: whitespace-separated tokens with their line and column, and errors that
+//! point at them.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// Bad judge input: where it is and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct InputError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+/// A token of the input and where it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's text: a maximal run of non-whitespace characters.
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column in characters.
+    pub column: usize,
+}
+
+impl Token<'_> {
+    /// An error pointing at this token.
+    pub fn error(&self, message: impl fmt::Display) -> InputError {
+        InputError { line: self.line, column: self.column, message: message.to_string() }
+    }
+}
+
+/// Tokens of a judge input, read one at a time.
+///
+/// Tokens are separated by ASCII whitespace. Columns count characters, so a message points at
+/// the right place on lines with non-ASCII text. Reading is byte-based and allocation-free on
+/// valid input: descriptions of what is expected are only formatted for an error.
+///
+/// ```
+/// use testkit::input::Tokens;
+/// let mut tokens = Tokens::new("2\n 7 x\n");
+/// assert_eq!(tokens.number("the count", 1..=5).unwrap(), 2);
+/// assert_eq!(tokens.number(format_args!("value {}", 1), 0..=9).unwrap(), 7);
+/// let err = tokens.number::<u32>("a value", 0..=9).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2, column 4: expected a value (0..=9), found `x`");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    text: &'a str,
+    /// Byte offset of the next unread byte.
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// Starts reading `text`.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens { text, pos: 0, line: 1, column: 1 }
+    }
+
+    fn skip_whitespace(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b'\n' => {
+                    self.line += 1;
+                    self.column = 1;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.column += 1,
+                _ => break,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        self.skip_whitespace();
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let (line, column) = (self.line, self.column);
+        while let Some(&b) = bytes.get(self.pos) {
+            if b.is_ascii_whitespace() || b == 0x0b {
+                break;
+            }
+            // Count characters, not bytes: continuation bytes do not start one.
+            self.column += usize::from(b & 0xC0 != 0x80);
+            self.pos += 1;
+        }
+        // Tokens end at ASCII bytes, so both ends are character boundaries.
+        (self.pos > start).then(|| Token { text: &self.text[start..self.pos], line, column })
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_whitespace();
+        self.pos == self.text.len()
+    }
+
+    /// An error at the current position (the end of the input if nothing is left).
+    pub fn error_here(&mut self, message: impl fmt::Display) -> InputError {
+        self.skip_whitespace();
+        InputError { line: self.line, column: self.column, message: message.to_string() }
+    }
+
+    /// The next token, or an error saying that `what` was expected before the end of the input.
+    pub fn token(&mut self, what: impl fmt::Display) -> Result<Token<'a>, InputError> {
+        match self.next_token() {
+            Some(token) => Ok(token),
+            None => Err(self.error_here(format_args!("expected {what}, found the end of the input"))),
+        }
+    }
+
+    /// The next token as a decimal number in `range`, with an error naming `what` otherwise.
+    pub fn number<T>(&mut self, what: impl fmt::Display, range: RangeInclusive<T>) -> Result<T, InputError>
+    where
+        T: Copy + PartialOrd + fmt::Display + TryFrom<i128>,
+    {
+        let token = self.token(&what)?;
+        let value = parse_integer(token.text).and_then(|v| T::try_from(v).ok()).filter(|v| range.contains(v));
+        value.ok_or_else(|| {
+            let found = shorten(token.text);
+            let found = if parse_integer(token.text).is_some() { found } else { format!("`{found}`") };
+            token.error(format_args!("expected {what} ({}..={}), found {found}", range.start(), range.end()))
+        })
+    }
+
+    /// Succeeds if only whitespace is left; otherwise points at the first extra token.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(token) => Err(token.error(format_args!("unexpected `{}` after {after}", shorten(token.text)))),
+        }
+    }
+}
+
+/// A decimal integer with an optional sign, as judges read them (no `_`, no lone sign), or
+/// `None` if the text is not one or has more than 30 digits.
+fn parse_integer(text: &str) -> Option<i128> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        rest => (false, rest),
+    };
+    if digits.is_empty() || digits.len() > 30 {
+        return None;
+    }
+    let mut value: i128 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (d - b'0') as i128;
+    }
+    Some(if negative { -value } else { value })
+}
+
+/// A token cut to a length that fits an error message.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 24;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(MAX).collect::<String>())
+    }
+}
+
+/// Decodes judge input bytes as UTF-8, or says where the first invalid byte is.
+pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).expect("the prefix is valid UTF-8");
+        let line = valid.matches('\n').count() + 1;
+        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        InputError { line, column, message: "the input is not valid UTF-8 text".to_string() }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_point_at_the_offending_token() {
+        let mut t = Tokens::new("3 4\n\t 99999999999999999999999 -1\n");
+        assert_eq!(t.number::<u8>("n", 0..=5).unwrap(), 3);
+        assert_eq!(t.number::<u8>("m", 0..=5).unwrap(), 4);
+        let e = t.number::<u32>("a card", 0..=4).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        let e = t.number::<u32>("a card", 0..=4).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 27));
+        assert_eq!(e.message, "expected a card (0..=4), found -1");
+        let e = t.number::<u32>("a card", 0..=4).unwrap_err();
+        assert_eq!(e.to_string(), "line 3, column 1: expected a card, found the end of the input");
+    }
+
+    #[test]
+    fn end_of_input_and_trailing_tokens() {
+        let mut t = Tokens::new("1  \n  ");
+        assert_eq!(t.number::<i32>("x", -5..=5).unwrap(), 1);
+        assert!(t.at_end());
+        assert!(t.expect_end("the last case").is_ok());
+        let mut t = Tokens::new("1 zz");
+        t.next_token();
+        assert_eq!(
+            t.expect_end("the last case").unwrap_err().to_string(),
+            "line 1, column 3: unexpected `zz` after the last case"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let e = decode(b"1 2\n3 \xff").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+    }
+}

@@ -1,0 +1,317 @@
+//! The judge-problem vocabulary: a [`Problem`] turns a contest input into the contest's exact
+//! output with one of its typed [`Engine`]s; [`AnyProblem`] is the same problem behind a
+//! pointer, with engines named by strings, for the command line and the generic tests.
+//!
+//! A problem's engines are an enum declared with [`engines!`](crate::engines), so a problem
+//! matches on them exhaustively: a new engine cannot fall into another's arm.
+//!
+//! ```
+//! use testkit::judge::{AnyProblem, JudgeError, Problem};
+//!
+//! testkit::engines! {
+//!     /// How `parity` is answered.
+//!     pub enum ParityEngine {
+//!         /// The last bit.
+//!         Bit = "bit",
+//!         /// The remainder by two.
+//!         Remainder = "remainder",
+//!     }
+//! }
+//!
+//! /// Whether a number is even.
+//! struct Parity;
+//!
+//! impl Problem for Parity {
+//!     type Engine = ParityEngine;
+//!     fn id(&self) -> &'static str { "parity" }
+//!     fn title(&self) -> &'static str { "even or odd" }
+//!     fn contract(&self) -> &'static str { "# parity\n\nOne number; `even` or `odd`.\n" }
+//!     fn judge(&self, input: &str, engine: ParityEngine) -> Result<String, JudgeError> {
+//!         let n: u64 = testkit::input::Tokens::new(input).number("the number", 0..=u64::MAX)?;
+//!         let even = match engine {
+//!             ParityEngine::Bit => n & 1 == 0,
+//!             ParityEngine::Remainder => n % 2 == 0,
+//!         };
+//!         Ok(if even { "even\n" } else { "odd\n" }.to_string())
+//!     }
+//! }
+//!
+//! let problem: &dyn AnyProblem = &Parity;
+//! assert_eq!(problem.engines(), ["bit", "remainder"]);
+//! assert_eq!(problem.judge("7", "remainder").unwrap(), "odd\n");
+//! assert!(matches!(problem.judge("7", "guess"), Err(JudgeError::UnknownEngine { .. })));
+//! ```
+
+use crate::input::{self, InputError};
+use oracle::OracleError;
+
+/// A problem's engines: a fieldless enum, declared with [`engines!`](crate::engines).
+pub trait Engine: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Every engine, the default first.
+    const ALL: &'static [Self];
+    /// Their names on the command line, in the order of [`Engine::ALL`].
+    const NAMES: &'static [&'static str];
+
+    /// The engine's name on the command line.
+    fn name(self) -> &'static str;
+
+    /// The engine with this name.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES.iter().position(|n| *n == name).map(|i| Self::ALL[i])
+    }
+}
+
+/// Declares a problem's engine enum: each variant with its command-line name, the default
+/// first. The enum gets `Debug, Clone, Copy, PartialEq, Eq, Hash` and [`Engine`].
+#[macro_export]
+macro_rules! engines {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant ),+
+        }
+
+        impl $crate::judge::Engine for $name {
+            const ALL: &'static [Self] = &[ $( $name::$variant ),+ ];
+            const NAMES: &'static [&'static str] = &[ $( $text ),+ ];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text ),+
+                }
+            }
+        }
+    };
+}
+
+/// A judge problem, with its engines as a type. Implement the five required methods; the rest
+/// say "not offered" or keep the input whole until overridden.
+///
+/// Contract for every engine: the same output (or the same error) on every input. An engine
+/// that cannot answer a valid input (the oracle over its budget, a table too large) says so with
+/// [`JudgeError::Oracle`] or [`JudgeError::TooLarge`]; nothing else may differ.
+pub trait Problem: Sync + 'static {
+    /// The engines that can answer it, the default first.
+    type Engine: Engine;
+
+    /// The id on the command line, e.g. `cf919f`.
+    fn id(&self) -> &'static str;
+
+    /// One line saying what the problem is.
+    fn title(&self) -> &'static str;
+
+    /// The contract, in Markdown: the rules, the exact input and output format, the limits and
+    /// the sample (what `gamesolve show` prints).
+    fn contract(&self) -> &'static str;
+
+    /// The complete output for `input`, computed with `engine`. Nothing is returned for an
+    /// input with any error, so nothing half-done is printed.
+    fn judge(&self, input: &str, engine: Self::Engine) -> Result<String, JudgeError>;
+
+    /// For each case of `input`: the verdict and why (the value, the best moves with their
+    /// values, the line of optimal play, the position drawn as text).
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let _ = input;
+        Err(JudgeError::Unsupported("explain"))
+    }
+
+    /// A random valid input of `cases` cases (for a one-case problem, of about that size), the
+    /// same for the same seed. Generators reach the problem's edge cases on purpose.
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let _ = (seed, cases);
+        Err(JudgeError::Unsupported("gen"))
+    }
+
+    /// A valid input cut into standalone valid inputs of one case each, in order, so that a
+    /// failure can be narrowed to one case. The default keeps the input whole.
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(vec![input.to_string()])
+    }
+
+    /// Simpler valid variants of a one-case input, most aggressive first. Shrinking keeps the
+    /// first variant that still fails and asks again, so each step must make the input smaller.
+    fn shrink(&self, input: &str) -> Vec<String> {
+        let _ = input;
+        Vec::new()
+    }
+
+    /// Whether `line` has the shape of an answer line, so that a program's output line that
+    /// does not is reported as malformed rather than wrong.
+    fn is_answer_line(&self, line: &str) -> bool {
+        let _ = line;
+        true
+    }
+}
+
+/// A [`Problem`] behind a pointer: engines by name. Every `Problem` is one; nothing else
+/// implements it.
+pub trait AnyProblem: Sync {
+    /// [`Problem::id`].
+    fn id(&self) -> &'static str;
+    /// [`Problem::title`].
+    fn title(&self) -> &'static str;
+    /// [`Problem::contract`].
+    fn contract(&self) -> &'static str;
+    /// The names of the problem's engines, the default first.
+    fn engines(&self) -> &'static [&'static str];
+    /// [`Problem::judge`] with the engine named `engine`; an unknown name is an error.
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError>;
+    /// [`Problem::explain`].
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError>;
+    /// [`Problem::generate`].
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError>;
+    /// [`Problem::split_cases`].
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError>;
+    /// [`Problem::shrink`].
+    fn shrink(&self, input: &str) -> Vec<String>;
+    /// [`Problem::is_answer_line`].
+    fn is_answer_line(&self, line: &str) -> bool;
+}
+
+impl<P: Problem> AnyProblem for P {
+    fn id(&self) -> &'static str {
+        Problem::id(self)
+    }
+    fn title(&self) -> &'static str {
+        Problem::title(self)
+    }
+    fn contract(&self) -> &'static str {
+        Problem::contract(self)
+    }
+    fn engines(&self) -> &'static [&'static str] {
+        P::Engine::NAMES
+    }
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError> {
+        let engine = P::Engine::from_name(engine)
+            .ok_or_else(|| JudgeError::UnknownEngine { engine: engine.to_string(), known: P::Engine::NAMES })?;
+        Problem::judge(self, input, engine)
+    }
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        Problem::explain(self, input)
+    }
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        Problem::generate(self, seed, cases)
+    }
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Problem::split_cases(self, input)
+    }
+    fn shrink(&self, input: &str) -> Vec<String> {
+        Problem::shrink(self, input)
+    }
+    fn is_answer_line(&self, line: &str) -> bool {
+        Problem::is_answer_line(self, line)
+    }
+}
+
+/// Judges raw bytes: decodes them as UTF-8 (an error points at the first bad byte), then
+/// answers with the engine named `engine`.
+pub fn judge_bytes(problem: &dyn AnyProblem, bytes: &[u8], engine: &str) -> Result<String, JudgeError> {
+    problem.judge(input::decode(bytes)?, engine)
+}
+
+/// What `explain` says about one case of an input. Serialized as is by `--format json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Explanation {
+    /// Which case, e.g. `case 2` or `node 5`.
+    pub title: String,
+    /// The position drawn as text, several lines; empty when there is nothing to draw.
+    pub picture: String,
+    /// The judge's answer for the case.
+    pub verdict: String,
+    /// The exact value behind the verdict, e.g. `win in 3` or `*2`.
+    pub value: String,
+    /// Every move with the value it leads to for the player making it, best first.
+    pub moves: Vec<MoveValue>,
+    /// The line of optimal play: each move and the value after it.
+    pub line: Vec<MoveValue>,
+    /// Anything else worth knowing, a sentence each.
+    pub notes: Vec<String>,
+}
+
+/// A move and a value that goes with it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MoveValue {
+    /// The move, in the problem's own notation.
+    #[serde(rename = "move")]
+    pub play: String,
+    /// The value that goes with it.
+    pub value: String,
+}
+
+impl Explanation {
+    /// The explanation as text for a person.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}: {}\n", self.title, self.verdict);
+        if !self.value.is_empty() && self.value != self.verdict {
+            out += &format!("  value: {}\n", self.value);
+        }
+        for row in self.picture.lines() {
+            out += &format!("  {row}\n");
+        }
+        let width = |list: &[MoveValue]| list.iter().map(|m| m.play.chars().count()).max().unwrap_or(0);
+        if !self.moves.is_empty() {
+            out += "  moves, best first:\n";
+            let width = width(&self.moves);
+            for m in &self.moves {
+                out += format!("    {:<width$}   {}", m.play, m.value).trim_end();
+                out += "\n";
+            }
+        }
+        if !self.line.is_empty() {
+            out += "  optimal play:\n";
+            let width = width(&self.line);
+            for (i, step) in self.line.iter().enumerate() {
+                out += format!("    {:>2}. {:<width$}   {}", i + 1, step.play, step.value).trim_end();
+                out += "\n";
+            }
+        }
+        for note in &self.notes {
+            out += &format!("  {note}\n");
+        }
+        out
+    }
+}
+
+/// Why a judge run produced no output.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JudgeError {
+    /// The input breaks the problem's format or limits.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The engine is not one of the problem's engines.
+    #[error("unknown engine `{engine}`; this problem has: {}", known.join(", "))]
+    UnknownEngine {
+        /// The engine asked for.
+        engine: String,
+        /// The problem's engines.
+        known: &'static [&'static str],
+    },
+    /// The oracle declined the input.
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+    /// The problem does not offer this command yet.
+    #[error("this problem has no `{0}` yet")]
+    Unsupported(&'static str),
+    /// The input is valid but too large for the chosen engine.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+impl JudgeError {
+    /// The oracle's refusal of an input larger than `budget` allows, given before any search.
+    pub fn oracle_declines(budget: oracle::Budget) -> JudgeError {
+        JudgeError::Oracle(OracleError::OverBudget { max_states: budget.max_states, max_depth: budget.max_depth })
+    }
+
+    /// Whether this is the oracle declining a valid input over its budget, which the other
+    /// engines answer.
+    pub fn is_declined(&self) -> bool {
+        matches!(self, JudgeError::Oracle(OracleError::OverBudget { .. }))
+    }
+}

@@ -1,0 +1,356 @@
+//! What `gamesolve stats` prints: a solved space's summary (positions, counts by outcome and by
+//! remoteness or by value, the longest win with an example position, what each engine variant
+//! cost in time and memory), and the targets a game registers for it with their parameters.
+
+use serde::Serialize;
+use solver_core::{
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, SpaceTooLarge, StateId,
+    Unmoves, grundy_table, score_table,
+};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// What one engine variant cost.
+#[derive(Debug, Clone, Serialize)]
+pub struct EngineCost {
+    /// The engine's name.
+    pub engine: String,
+    /// Wall time in milliseconds.
+    pub millis: f64,
+    /// Peak memory the solve added, in bytes (the process's peak resident set size less what it
+    /// held before), or `None` where the platform does not tell.
+    pub peak_bytes: Option<u64>,
+}
+
+/// A bar of a histogram.
+#[derive(Debug, Clone, Serialize)]
+pub struct Bar {
+    /// What is counted, e.g. `win in 3` or `*2`.
+    pub label: String,
+    /// The kind of value (`win`, `loss`, `tie`, `draw`, `nimber`).
+    pub kind: String,
+    /// The number within the kind (remoteness or nimber), if any.
+    pub value: Option<u32>,
+    /// How many positions.
+    pub count: u64,
+}
+
+/// Text histograms show at most this many bars per kind; longer runs are merged into ranges.
+const BARS_PER_KIND: u32 = 16;
+
+/// The summary of a solved space. Serialized as is by `--format json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatsReport {
+    /// The game and its parameters.
+    pub game: String,
+    /// Positions in the space.
+    pub positions: usize,
+    /// Counts by kind of value, e.g. `{"win": 10, "loss": 3}` or `{"zero": 5, "nonzero": 8}`.
+    pub counts: BTreeMap<String, u64>,
+    /// Counts by exact value, in the order of the values.
+    pub histogram: Vec<Bar>,
+    /// The longest win (or largest value) and a position that has it.
+    pub extreme: Option<Extreme>,
+    /// What each engine variant cost.
+    pub engines: Vec<EngineCost>,
+    /// Facts particular to the game, a sentence each (e.g. a proven period).
+    pub notes: Vec<String>,
+}
+
+/// A position with the most extreme value of its space.
+#[derive(Debug, Clone, Serialize)]
+pub struct Extreme {
+    /// The value, e.g. `win in 37`.
+    pub value: String,
+    /// The position, as the game writes it.
+    pub position: String,
+}
+
+/// Runs `f`, measuring its wall time and the peak memory it adds.
+///
+/// Memory comes from Linux's /proc: the peak resident set size is reset before the run (by
+/// writing 5 to /proc/self/clear_refs) and read after it. Elsewhere it is `None`.
+pub fn measure<T>(f: impl FnOnce() -> T) -> (T, Duration, Option<u64>) {
+    let before = read_status("VmRSS:");
+    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let start = Instant::now();
+    let value = f();
+    let elapsed = start.elapsed();
+    let peak = read_status("VmHWM:").filter(|_| reset);
+    (value, elapsed, peak.zip(before).map(|(peak, before)| peak.saturating_sub(before)))
+}
+
+/// A value in bytes from /proc/self/status (reported there in KiB).
+fn read_status(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+}
+
+/// Solves a loopy game with the retrograde engines that need only moves and summarizes it;
+/// `describe` writes a position for people.
+pub fn loopy<G: LoopySpace + ?Sized>(
+    game_name: String,
+    game: &G,
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let engines = RetrogradeEngine::BY_MOVES.map(|e| (e, move || e.solve_by_moves(game).expect("needs only moves")));
+    let solvers: Vec<Solver<'_>> = engines.iter().map(|(e, solve)| (*e, solve as &dyn Fn() -> _)).collect();
+    summarize_loopy(game_name, game, &solvers, describe)
+}
+
+/// [`loopy`] with every retrograde engine, the un-move engine included.
+pub fn loopy_with_unmoves<G: Unmoves + ?Sized>(
+    game_name: String,
+    game: &G,
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let engines = RetrogradeEngine::ALL.map(|e| (e, move || e.solve(game)));
+    let solvers: Vec<Solver<'_>> = engines.iter().map(|(e, solve)| (*e, solve as &dyn Fn() -> _)).collect();
+    summarize_loopy(game_name, game, &solvers, describe)
+}
+
+type Solver<'a> = (RetrogradeEngine, &'a dyn Fn() -> Result<OutcomeTable, SpaceTooLarge>);
+
+fn summarize_loopy<G: LoopySpace + ?Sized>(
+    game_name: String,
+    game: &G,
+    solvers: &[Solver<'_>],
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let mut engines = Vec::new();
+    let mut table: Option<OutcomeTable> = None;
+    for &(engine, solve) in solvers {
+        let (solved, elapsed, peak_bytes) = measure(solve);
+        match solved {
+            Ok(solved) => {
+                engines.push(EngineCost { engine: engine.name().into(), millis: millis(elapsed), peak_bytes });
+                table.get_or_insert(solved);
+            }
+            Err(e) => {
+                engines.push(EngineCost { engine: format!("{} ({e})", engine.name()), millis: 0.0, peak_bytes: None })
+            }
+        }
+    }
+    let mut counts = BTreeMap::new();
+    let mut by_value: BTreeMap<(u8, u32), u64> = BTreeMap::new();
+    let mut longest: Option<(u32, StateId)> = None;
+    if let Some(table) = &table {
+        for (i, outcome) in table.iter().enumerate() {
+            let kind = match outcome {
+                Outcome::Win(_) => "win",
+                Outcome::Loss(_) => "loss",
+                Outcome::Tie(_) => "tie",
+                Outcome::Draw => "draw",
+            };
+            *counts.entry(kind.to_string()).or_insert(0) += 1;
+            let (order, r) = match outcome {
+                Outcome::Win(r) => (0, r),
+                Outcome::Loss(r) => (1, r),
+                Outcome::Tie(r) => (2, r),
+                Outcome::Draw => (3, 0),
+            };
+            *by_value.entry((order, r)).or_insert(0) += 1;
+            if let Outcome::Win(r) = outcome
+                && longest.is_none_or(|(best, _)| r > best)
+            {
+                longest = Some((r, StateId::new(i).expect("a table index is an id")));
+            }
+        }
+    }
+    let histogram = by_value
+        .into_iter()
+        .map(|((order, r), count)| {
+            let value = match order {
+                0 => Outcome::Win(r),
+                1 => Outcome::Loss(r),
+                2 => Outcome::Tie(r),
+                _ => Outcome::Draw,
+            };
+            let kind = ["win", "loss", "tie", "draw"][order as usize].to_string();
+            Bar { label: value.to_string(), kind, value: value.remoteness(), count }
+        })
+        .collect();
+    let extreme =
+        longest.map(|(r, id)| Extreme { value: Outcome::Win(r).to_string(), position: describe(&game.unrank(id)) });
+    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines, notes: Vec::new() }
+}
+
+/// Computes an impartial game's Grundy values with solver-core's engine and summarizes them.
+pub fn grundy<G: ImpartialSpace + ?Sized>(
+    game_name: String,
+    game: &G,
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let (values, elapsed, peak_bytes) = measure(|| grundy_table(game));
+    let engines = vec![EngineCost { engine: "grundy".into(), millis: millis(elapsed), peak_bytes }];
+    nimbers(game_name, &values.unwrap_or_default(), engines, |i| {
+        describe(&game.unrank(StateId::new(i).expect("a table index is an id")))
+    })
+}
+
+/// Summarizes Grundy values already computed (by `engines`), position `i` written by `describe(i)`.
+pub fn nimbers(
+    game_name: String,
+    values: &[Nimber],
+    engines: Vec<EngineCost>,
+    describe: impl Fn(usize) -> String,
+) -> StatsReport {
+    let mut by_value: BTreeMap<Nimber, u64> = BTreeMap::new();
+    for &v in values {
+        *by_value.entry(v).or_insert(0) += 1;
+    }
+    let zeros = by_value.get(&Nimber::ZERO).copied().unwrap_or(0);
+    let counts = BTreeMap::from([
+        ("zero (lost for the mover)".to_string(), zeros),
+        ("nonzero".to_string(), values.len() as u64 - zeros),
+    ]);
+    let extreme = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+        .map(|(i, v)| Extreme { value: v.to_string(), position: describe(i) });
+    let histogram = by_value
+        .into_iter()
+        .map(|(v, count)| Bar { label: v.to_string(), kind: "nimber".into(), value: Some(v.0), count })
+        .collect();
+    StatsReport { game: game_name, positions: values.len(), counts, histogram, extreme, engines, notes: Vec::new() }
+}
+
+/// Computes a scoring game's values (as `i32`) and summarizes them by value: how many
+/// positions the player to move wins, ties and loses on score from there.
+pub fn scores<G: ScoringSpace + ?Sized>(
+    game_name: String,
+    game: &G,
+    describe: impl Fn(&G::State) -> String,
+) -> StatsReport {
+    let (values, elapsed, peak_bytes) = measure(|| score_table::<i32, G>(game));
+    let engines = vec![EngineCost { engine: "score-dp".into(), millis: millis(elapsed), peak_bytes }];
+    let values = values.unwrap_or_default();
+    let mut by_value: BTreeMap<i32, u64> = BTreeMap::new();
+    for &v in &values {
+        *by_value.entry(v).or_insert(0) += 1;
+    }
+    let count = |keep: fn(&i32) -> bool| by_value.iter().filter(|(v, _)| keep(v)).map(|(_, n)| n).sum::<u64>();
+    let counts = BTreeMap::from([
+        ("ahead (value > 0)".to_string(), count(|v| *v > 0)),
+        ("level (value 0)".to_string(), count(|v| *v == 0)),
+        ("behind (value < 0)".to_string(), count(|v| *v < 0)),
+    ]);
+    let extreme = values.iter().enumerate().max_by_key(|&(i, v)| (v, std::cmp::Reverse(i))).map(|(i, v)| Extreme {
+        value: format!("{v:+}"),
+        position: describe(&game.unrank(StateId::new(i).expect("a table index is an id"))),
+    });
+    let histogram = by_value
+        .into_iter()
+        .map(|(v, count)| Bar { label: format!("{v:+}"), kind: "score".into(), value: None, count })
+        .collect();
+    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines, notes: Vec::new() }
+}
+
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+impl StatsReport {
+    /// The histogram with each kind cut into at most [`BARS_PER_KIND`] equal ranges of values.
+    fn merged_bars(&self) -> Vec<(String, u64)> {
+        let mut bars: Vec<(String, u64)> = Vec::new();
+        for kind in self.histogram.chunk_by(|a, b| a.kind == b.kind) {
+            let top = kind.iter().filter_map(|b| b.value).max().unwrap_or(0);
+            let width = (top + 1).div_ceil(BARS_PER_KIND).max(1);
+            if width == 1 {
+                bars.extend(kind.iter().map(|b| (b.label.clone(), b.count)));
+                continue;
+            }
+            for range in kind.chunk_by(|a, b| a.value.map(|v| v / width) == b.value.map(|v| v / width)) {
+                let low = range[0].value.map_or(0, |v| v / width * width);
+                let label = format!("{} {low}..{}", range[0].kind, low + width - 1);
+                bars.push((label, range.iter().map(|b| b.count).sum()));
+            }
+        }
+        bars
+    }
+
+    /// The report as text, with a histogram of bars scaled to the largest count.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}\npositions: {}\n", self.game, self.positions);
+        let counts: Vec<String> = self.counts.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        writeln!(out, "counts: {}", counts.join(", ")).expect("infallible");
+        if let Some(extreme) = &self.extreme {
+            writeln!(out, "most extreme: {} at {}", extreme.value, extreme.position).expect("infallible");
+        }
+        out += "by value:\n";
+        let bars = self.merged_bars();
+        let widest = bars.iter().map(|b| b.1).max().unwrap_or(1).max(1);
+        for (label, count) in &bars {
+            let width = (count * 40).div_ceil(widest) as usize;
+            writeln!(out, "  {label:>18} {count:>10} {}", "#".repeat(width)).expect("infallible");
+        }
+        for note in &self.notes {
+            writeln!(out, "{note}").expect("infallible");
+        }
+        out += "engines:\n";
+        for e in &self.engines {
+            let memory = e.peak_bytes.map_or("n/a".to_string(), |b| format!("{:.1} MiB", b as f64 / (1 << 20) as f64));
+            writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.millis).expect("infallible");
+        }
+        out
+    }
+}
+
+/// A game `gamesolve stats` can summarize, with its parameters.
+pub struct StatsTarget {
+    /// The name on the command line.
+    pub name: &'static str,
+    /// The parameters it takes, as `key=default` words with a short explanation.
+    pub params: &'static str,
+    /// Builds the game from the parameters and summarizes it.
+    pub run: fn(&mut Params) -> Result<StatsReport, String>,
+}
+
+/// `key=value` parameters from the command line, read with checked ranges and defaults.
+#[derive(Debug, Clone, Default)]
+pub struct Params {
+    given: BTreeMap<String, String>,
+}
+
+impl Params {
+    /// Parses `key=value` words.
+    pub fn parse(words: &[String]) -> Result<Params, String> {
+        let mut given = BTreeMap::new();
+        for word in words {
+            let (key, value) = word.split_once('=').ok_or_else(|| format!("expected key=value, found `{word}`"))?;
+            if given.insert(key.to_string(), value.to_string()).is_some() {
+                return Err(format!("`{key}` is given twice"));
+            }
+        }
+        Ok(Params { given })
+    }
+
+    /// The number `key`, or `default` when it is not given; an error outside `range`.
+    pub fn number<T>(&mut self, key: &str, default: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+    {
+        let Some(text) = self.given.remove(key) else { return Ok(default) };
+        text.parse::<T>()
+            .ok()
+            .filter(|v| range.contains(v))
+            .ok_or_else(|| format!("{key} must be a number in {}..={}, found `{text}`", range.start(), range.end()))
+    }
+
+    /// The text `key`, or `default`.
+    pub fn text(&mut self, key: &str, default: &str) -> String {
+        self.given.remove(key).unwrap_or_else(|| default.to_string())
+    }
+
+    /// An error naming any parameter nobody asked for.
+    pub fn finish(self) -> Result<(), String> {
+        match self.given.keys().next() {
+            None => Ok(()),
+            Some(key) => Err(format!("unknown parameter `{key}`")),
+        }
+    }
+}

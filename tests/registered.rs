@@ -1,0 +1,230 @@
+//! The generic checks every registered game gets for free: its corpus through every engine of
+//! its problems, each problem's contract with its sample answered exactly and snapshotted,
+//! generated inputs that its judge accepts and splits, its stored fuzz inputs replayed through
+//! the generic fuzz bodies, and names that are unique.
+//!
+//! Environment: `CORPUS_CASE=<problem>/<name>` runs one corpus case (a prefix selects several);
+//! `GAMESOLVE_SLOW=1` includes the corpus cases tagged `slow`.
+
+use gamesolve::registry::{self, GAMES};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use testkit::corpus::{self, Case, Selection};
+use testkit::judge::AnyProblem;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every case of every registered game, from `games/<name>/corpus/`.
+fn all_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for game in GAMES {
+        let dir = root().join("games").join(game.name).join("corpus");
+        cases.extend(corpus::load_dir(&dir).unwrap_or_else(|e| panic!("{e}")));
+    }
+    cases
+}
+
+#[test]
+fn every_corpus_case_through_every_engine() {
+    let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
+    let selection = Selection::from_env();
+    let report = corpus::run(&all_cases(), &problems, &selection, "cargo test --release --test registered");
+    eprintln!(
+        "corpus: {} runs, {} declined by the oracle, {} slow cases skipped",
+        report.runs, report.declined, report.skipped_slow
+    );
+    assert!(report.runs > 0 || selection.only.is_some(), "the corpus is empty");
+    assert!(report.failures.is_empty(), "{} corpus failures:\n\n{}", report.failures.len(), report.failures.join("\n"));
+}
+
+#[test]
+fn every_problem_has_corpus_cases_and_a_sample() {
+    let cases = all_cases();
+    for problem in registry::problems() {
+        let mine = || cases.iter().filter(|c| c.problem == problem.id());
+        assert!(mine().any(|c| c.output().is_some()), "{} has no corpus case with an expected output", problem.id());
+        assert!(mine().any(|c| c.has_tag("sample")), "{} has no corpus case tagged `sample`", problem.id());
+    }
+}
+
+/// The fenced code blocks of a contract's `## Sample` section, in order.
+fn sample_blocks(contract: &str) -> Vec<String> {
+    let Some((_, section)) = contract.split_once("\n## Sample\n") else { return Vec::new() };
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let mut blocks = Vec::new();
+    let mut open: Option<String> = None;
+    for line in section.lines() {
+        match (&mut open, line.starts_with("```")) {
+            (None, true) => open = Some(String::new()),
+            (Some(block), true) => {
+                blocks.push(std::mem::take(block));
+                open = None;
+            }
+            (Some(block), false) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, false) => {}
+        }
+    }
+    blocks
+}
+
+/// Each contract has its sections, and its sample is a corpus case tagged `sample` that the
+/// default engine answers exactly (snapshotted, so a snapshot is only ever accepted when it
+/// equals the contract's and the corpus's answer).
+#[test]
+fn every_contract_states_its_format_and_its_sample_is_answered_exactly() {
+    let cases = all_cases();
+    for problem in registry::problems() {
+        let id = problem.id();
+        let contract = problem.contract();
+        for section in ["## Rules", "## Input", "## Output", "## Limits", "## Sample"] {
+            assert!(contract.contains(&format!("\n{section}\n")), "{id}: the contract has no `{section}` section");
+        }
+        let blocks = sample_blocks(contract);
+        let [input, output] = blocks.as_slice() else {
+            panic!("{id}: the contract's sample has {} code blocks, not an input and an output", blocks.len())
+        };
+        let case = cases
+            .iter()
+            .find(|c| c.problem == id && c.has_tag("sample") && &c.input == input)
+            .unwrap_or_else(|| panic!("{id}: the contract's sample input is no corpus case tagged `sample`"));
+        assert_eq!(case.output(), Some(output.as_str()), "{id}: the contract's sample output differs from the corpus");
+        let answer = problem.judge(input, problem.engines()[0]).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(&answer, output, "{id}: the judge's answer to the sample differs from the contract");
+        insta::assert_snapshot!(format!("{id}-{}", case.name), answer);
+    }
+}
+
+#[test]
+fn generated_inputs_are_accepted_and_split_into_accepted_cases() {
+    for problem in registry::problems() {
+        let id = problem.id();
+        for seed in 1..=3 {
+            let input = problem.generate(seed, 4).unwrap_or_else(|e| panic!("{id}: gen: {e}"));
+            assert_eq!(problem.generate(seed, 4).ok().as_ref(), Some(&input), "{id}: gen repeats by seed");
+            let whole = problem.judge(&input, problem.engines()[0]).unwrap_or_else(|e| panic!("{id}: {e}\n{input}"));
+            // Each case alone is a valid input, and together they answer as many lines as the
+            // whole (case numbers restart in a standalone case, so the lines may differ).
+            let parts = problem.split_cases(&input).unwrap_or_else(|e| panic!("{id}: split: {e}"));
+            let mut lines = 0;
+            for part in &parts {
+                lines += problem
+                    .judge(part, problem.engines()[0])
+                    .unwrap_or_else(|e| panic!("{id}: {e}\n{part}"))
+                    .lines()
+                    .count();
+            }
+            assert_eq!(lines, whole.lines().count(), "{id}: the cases answered one by one differ from the whole input");
+            problem.explain(&input).unwrap_or_else(|e| panic!("{id}: explain: {e}"));
+        }
+    }
+}
+
+/// Every name a user types or a report shows is given once; each registration's name is its
+/// folder under games/.
+#[test]
+fn names_are_unique_and_registrations_match_their_folders() {
+    fn unique<'a>(what: &str, names: impl IntoIterator<Item = &'a str>) {
+        let mut seen = BTreeSet::new();
+        for name in names {
+            assert!(seen.insert(name), "the {what} `{name}` is registered twice");
+        }
+    }
+    unique("problem", registry::problems().map(|p| p.id()));
+    unique("stats target", registry::stats_targets().map(|t| t.name));
+    unique("fuzz body", registry::fuzz_targets().map(|t| t.name));
+    let workloads = registry::workloads();
+    unique("workload", workloads.iter().map(|w| w.name.as_str()));
+    unique("game", GAMES.iter().map(|g| g.name));
+    for game in GAMES {
+        assert!(root().join("games").join(game.name).join("Cargo.toml").is_file(), "no games/{}/", game.name);
+    }
+}
+
+/// The stored inputs of a fuzz target: every file under fuzz/{corpus,regressions}/<target>/.
+fn stored_inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    for kind in ["corpus", "regressions"] {
+        let Ok(dir) = std::fs::read_dir(root().join("fuzz").join(kind).join(target)) else { continue };
+        for entry in dir {
+            let path = entry.expect("a readable directory entry").path();
+            if path.is_file() {
+                let bytes = std::fs::read(&path).expect("a readable input");
+                found.push((path, bytes));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Runs `body` on `inputs` on every core, collecting every failure.
+fn replay(target: &str, inputs: Vec<(String, Vec<u8>)>, body: fn(&[u8]) -> Result<(), String>) {
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = inputs.len().div_ceil(workers).max(1);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = inputs
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter().filter_map(|(name, data)| body(data).err().map(|e| format!("{name}: {e}"))).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec!["a replay thread panicked".into()])).collect()
+    });
+    assert!(failures.is_empty(), "fuzz target {target}:\n{}", failures.join("\n"));
+}
+
+fn named(stored: Vec<(PathBuf, Vec<u8>)>) -> impl Iterator<Item = (String, Vec<u8>)> {
+    stored.into_iter().map(|(path, bytes)| (path.display().to_string(), bytes))
+}
+
+/// The judge target's stored inputs, and for every registered problem (picked by its place,
+/// the first byte): valid generated inputs, the same cut short and spoiled, and odd bytes.
+#[test]
+fn fuzz_judge_replay() {
+    let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
+    assert!(problems.len() < 256, "the first byte of a judge fuzz input picks one of at most 256 problems");
+    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("judge")).collect();
+    for (index, problem) in problems.iter().enumerate() {
+        let mut seeds: Vec<Vec<u8>> = vec![b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()];
+        for seed in 1..=3 {
+            let valid = problem.generate(seed, 3).expect("every problem generates input").into_bytes();
+            seeds.push(valid[..valid.len() / 2].to_vec());
+            let mut spoiled = valid.clone();
+            spoiled[valid.len() / 3] = b'x';
+            seeds.push(spoiled);
+            seeds.push(valid);
+        }
+        for (k, seed) in seeds.into_iter().enumerate() {
+            let mut data = vec![index as u8];
+            data.extend(seed);
+            inputs.push((format!("{} seed {k}", problem.id()), data));
+        }
+    }
+    replay("judge", inputs, gamesolve::fuzz::judge);
+}
+
+/// The game target's stored inputs, and a few fixed inputs for every registered fuzz body.
+#[test]
+fn fuzz_game_replay() {
+    let targets: Vec<_> = registry::fuzz_targets().collect();
+    assert!(targets.len() < 256, "the first byte of a game fuzz input picks one of at most 256 bodies");
+    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("game")).collect();
+    for (index, target) in targets.iter().enumerate() {
+        let mut seeds =
+            vec![Vec::new(), vec![11, 0, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 1, 1], vec![255; 64]];
+        seeds.extend((0..40u8).map(|i| vec![i, i.wrapping_mul(7), i.wrapping_mul(13), 255 - i, i, 3, 9, i, 1, 2, 3]));
+        for (k, seed) in seeds.into_iter().enumerate() {
+            let mut data = vec![index as u8];
+            data.extend(seed);
+            inputs.push((format!("{} seed {k}", target.name), data));
+        }
+    }
+    replay("game", inputs, gamesolve::fuzz::game);
+}
