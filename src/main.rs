@@ -390,8 +390,9 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
         registry::workloads().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
     anyhow::ensure!(!selected.is_empty(), "no game matches --only {:?}; see `gamesolve list`", only.unwrap_or(""));
     let text = format == Format::Text;
+    let width = verify::name_width(&selected);
     if text {
-        emit(&format!("{}\n", verify::header()))?;
+        emit(&format!("{}\n", verify::header(width)))?;
     }
     let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
     let mut results = Vec::new();
@@ -399,7 +400,7 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
         bar.set_message(format!("solving {}", workload.name));
         let result = verify::run(workload, verify::VERIFY_BUDGET);
         if text {
-            bar.suspend(|| emit(&format!("{}\n", verify::render(&workload.name, &result))))?;
+            bar.suspend(|| emit(&format!("{}\n", verify::render(&workload.name, width, &result))))?;
         }
         results.push((workload.name.as_str(), result));
     }

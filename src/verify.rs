@@ -14,13 +14,18 @@ pub const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200
 /// Stack for a workload's thread: enough for [`VERIFY_BUDGET`]'s recursion depth.
 pub const WORKLOAD_STACK: usize = 1 << 30;
 
-/// The table's header line.
-pub fn header() -> String {
-    format!("{:<34} {:>10}  {:<40} {:<17} {}", "game", "positions", "values", "oracle", "engine times")
+/// The width of the table's first column for these workloads: the longest name.
+pub fn name_width(workloads: &[Workload]) -> usize {
+    workloads.iter().map(|w| w.name.chars().count()).max().unwrap_or(0).max("game".len())
 }
 
-/// A line of the table for `name`, or of its failure.
-pub fn render(name: &str, result: &Result<Row, Failure>) -> String {
+/// The table's header line, the first column `width` characters wide.
+pub fn header(width: usize) -> String {
+    format!("{:<width$} {:>10}  {:<40} {:<17} {}", "game", "positions", "values", "oracle", "engine times")
+}
+
+/// A line of the table for `name`, or of its failure, the first column `width` characters wide.
+pub fn render(name: &str, width: usize, result: &Result<Row, Failure>) -> String {
     match result {
         Ok(row) => {
             let mut times = String::new();
@@ -32,9 +37,9 @@ pub fn render(name: &str, result: &Result<Row, Failure>) -> String {
                 OracleCheck::Declined(_) => "over budget".to_string(),
                 OracleCheck::Absent => "none".to_string(),
             };
-            format!("{name:<34} {:>10}  {:<40} {oracle:<17} {}", row.positions, row.summary, times.trim_end())
+            format!("{name:<width$} {:>10}  {:<40} {oracle:<17} {}", row.positions, row.summary, times.trim_end())
         }
-        Err(failure) => format!("{name:<34} FAILED: {failure}"),
+        Err(failure) => format!("{name:<width$} FAILED: {failure}"),
     }
 }
 
