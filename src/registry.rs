@@ -19,6 +19,7 @@ pub static GAMES: &[&Registration] = &[
     &graph_tokens::REGISTRATION,
     &octal::REGISTRATION,
     &dots_and_boxes::REGISTRATION,
+    &chopsticks::REGISTRATION,
 ];
 
 /// Every judge problem, game by game.
