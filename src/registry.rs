@@ -20,6 +20,7 @@ pub static GAMES: &[&Registration] = &[
     &octal::REGISTRATION,
     &dots_and_boxes::REGISTRATION,
     &chopsticks::REGISTRATION,
+    &mnk::REGISTRATION,
 ];
 
 /// Every judge problem, game by game.
