@@ -160,8 +160,8 @@ fn parse_integer(text: &str) -> Option<i128> {
     Some(if negative { -value } else { value })
 }
 
-/// A token cut to a length that fits an error message.
-fn shorten(text: &str) -> String {
+/// A token cut to a length that fits an error message (24 characters, then `...`).
+pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
     if text.chars().count() <= MAX {
         text.to_string()

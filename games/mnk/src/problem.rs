@@ -11,7 +11,7 @@ use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{Outcome, OutcomeTable, StateSpace, solve_with_reverse_graph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
-use testkit::input::{InputError, Tokens};
+use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 
 /// The most cases an input may hold.
@@ -168,16 +168,6 @@ fn by_oracle(boards: &[Board]) -> Result<Vec<Outcome>, JudgeError> {
         }
     }
     Ok(values)
-}
-
-/// A token's text cut to a length that fits an error message.
-fn shorten(text: &str) -> String {
-    const MAX: usize = 24;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(MAX).collect::<String>())
-    }
 }
 
 /// The boards of a judge input, each checked to be reachable in play.
