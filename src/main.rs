@@ -20,7 +20,7 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0    success
   1    a mismatch: engines, verifier or oracle disagree, or a checked program fails
-  2    bad input or usage
+  2    bad input or usage, or an answer that could not be written
   141  the reader of standard output went away (as if killed by SIGPIPE)";
 
 /// Solve two-player games exactly and prove it.
@@ -166,19 +166,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::List => list(),
-        Command::Show { problem } => find(&problem).and_then(|p| print_all(p.contract())),
-        Command::Judge { source, engine, format } => judge(source, engine, format),
-        Command::Explain { source, format } => explain(source, format),
-        Command::Gen { problem, cases, seed } => generate(&problem, cases, seed),
-        Command::Check { problem, rounds, cases, seed, timeout, command } => {
-            check(&problem, rounds, cases, seed, timeout, command)
-        }
-        Command::Stats { game, params, format } => stats(&game, &params, format),
-        Command::Verify { only, format } => run_verify(only.as_deref(), format),
-    };
+    let result = run(Cli::try_parse());
     match result {
         Ok(code) => code,
         // The reader went away (`gamesolve verify | head`): stop quietly with the status of a
@@ -189,6 +177,33 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "gamesolve: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Runs the command line; help and version text are written like any answer, so a failed write
+/// is an error, not a silent exit 0.
+fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // Coloured only on a terminal, as clap decides; nothing is left to tell if
+            // standard error is closed.
+            let _ = e.print();
+            return Ok(ExitCode::from(2));
+        }
+        Err(e) => return print_all(&e.render().to_string()),
+    };
+    match cli.command {
+        Command::List => list(),
+        Command::Show { problem } => find(&problem).and_then(|p| print_all(p.contract())),
+        Command::Judge { source, engine, format } => judge(source, engine, format),
+        Command::Explain { source, format } => explain(source, format),
+        Command::Gen { problem, cases, seed } => generate(&problem, cases, seed),
+        Command::Check { problem, rounds, cases, seed, timeout, command } => {
+            check(&problem, rounds, cases, seed, timeout, command)
+        }
+        Command::Stats { game, params, format } => stats(&game, &params, format),
+        Command::Verify { only, format } => run_verify(only.as_deref(), format),
     }
 }
 

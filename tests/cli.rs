@@ -151,3 +151,26 @@ fn a_reader_that_stops_early_ends_the_program_quietly_as_sigpipe_would() {
     assert_eq!(out.status.code(), Some(141), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");
 }
+
+/// Help written to a full disk is a failed write (exit 2 with a message), not a silent exit 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_answers_written_to_a_full_disk_are_errors() {
+    for args in [&["--help"][..], &["--version"], &["show", "loopy-graph"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("Linux has /dev/full");
+        let out = Command::new(env!("CARGO_BIN_EXE_gamesolve")).args(args).stdout(full).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("cannot write to standard output"), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// A token that would drive the terminal (an OSC title sequence, a bell) is shown escaped in
+/// the error, so nothing from the input reaches the terminal raw.
+#[test]
+fn control_characters_of_the_input_reach_the_error_escaped() {
+    let out = gamesolve(&["judge", "loopy-graph"], "2 1\n- \u{1b}]0;pwned\u{7}\n0 1\n");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(r"found `\u{1b}]0;pwned\u{7}`"), "{stderr}");
+    assert!(!stderr.trim_end().chars().any(|c| c.is_control()), "{stderr:?}");
+}

@@ -4,9 +4,10 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-/// Bad judge input: where it is and what is wrong.
+/// Bad judge input: where it is and what is wrong. Its message is shown with the characters a
+/// terminal would act on or hide escaped ([`escaped`]), since it quotes the input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
+#[error("line {line}, column {column}: {}", escaped(message))]
 pub struct InputError {
     /// 1-based line.
     pub line: usize,
@@ -160,6 +161,43 @@ fn parse_integer(text: &str) -> Option<i128> {
     Some(if negative { -value } else { value })
 }
 
+/// `text` with every character that a terminal would act on or that cannot be seen written as
+/// a visible escape: control characters (`\t`, `\r`, `\n`, `\0`, others as `\u{1b}`), and
+/// the invisible or direction-changing ones (no-break and zero-width spaces, the byte-order
+/// mark, bidirectional controls, line and paragraph separators) as `\u{..}`. A backslash stays
+/// as it is.
+///
+/// ```
+/// use testkit::input::escaped;
+/// assert_eq!(escaped("ab\u{1b}]0;x\u{7}\u{feff}"), "ab\\u{1b}]0;x\\u{7}\\u{feff}");
+/// assert_eq!(escaped("1\t2\u{a0}3"), "1\\t2\\u{a0}3");
+/// assert_eq!(escaped("plain text"), "plain text");
+/// ```
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{a0}' | '\u{ad}' | '\u{feff}' | '\u{2028}' | '\u{2029}' | '\u{3000}')
+            || ('\u{2000}'..='\u{200f}').contains(&c)
+            || ('\u{202a}'..='\u{202f}').contains(&c)
+            || ('\u{2060}'..='\u{206f}').contains(&c)
+    };
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            '\0' => out.push_str("\\0"),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A token cut to a length that fits an error message (24 characters, then `...`).
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
@@ -210,6 +248,19 @@ mod tests {
             t.expect_end("the last case").unwrap_err().to_string(),
             "line 1, column 3: unexpected `zz` after the last case"
         );
+    }
+
+    #[test]
+    fn control_characters_in_a_token_reach_the_message_escaped() {
+        // An OSC sequence that would retitle a terminal, a BOM and a no-break space.
+        let mut t = Tokens::new("\u{1b}]0;pwned\u{7} \u{feff}7 1\u{a0}2");
+        let e = t.number::<u8>("n", 0..=5).unwrap_err();
+        assert_eq!(e.to_string(), "line 1, column 1: expected n (0..=5), found `\\u{1b}]0;pwned\\u{7}`");
+        let e = t.number::<u8>("n", 0..=5).unwrap_err();
+        assert_eq!(e.to_string(), "line 1, column 12: expected n (0..=5), found `\\u{feff}7`");
+        let e = t.number::<u8>("n", 0..=5).unwrap_err();
+        assert!(e.to_string().ends_with("found `1\\u{a0}2`"), "{e}");
+        assert!(!e.to_string().chars().any(|c| c.is_control()));
     }
 
     #[test]

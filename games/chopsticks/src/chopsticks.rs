@@ -9,7 +9,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::play::principal_variation;
 use solver_core::{LoopySpace, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
-use testkit::input::{InputError, Tokens};
+use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 
 /// The most positions an input may ask about.
@@ -51,15 +51,6 @@ struct Asked {
 struct Parsed {
     space: Chopsticks,
     asked: Vec<Asked>,
-}
-
-/// A token for an error message: at most 24 characters.
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 24 {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(24).collect::<String>())
-    }
 }
 
 fn word<T>(tokens: &mut Tokens<'_>, what: &str, read: impl Fn(&str) -> Option<T>) -> Result<T, InputError> {
