@@ -393,6 +393,9 @@ fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCod
     let report = (target.run)(&mut params);
     bar.finish_and_clear();
     let report = report.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    if let Some(errors) = report.nothing_solved() {
+        anyhow::bail!("{name}: no engine could solve {}:\n  {}", report.game, errors.join("\n  "));
+    }
     params.finish().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     match format {
         Format::Text => print_all(&report.to_text()),

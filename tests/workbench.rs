@@ -162,6 +162,15 @@ fn stats_summarizes_a_space() {
     insta::assert_snapshot!("stats_random_loopy", stable);
     assert_eq!(gamesolve(&["stats", "random-loopy", "nodes=0"], "").status.code(), Some(2));
     assert_eq!(gamesolve(&["stats", "random-loopy", "colour=red"], "").status.code(), Some(2));
+    // A size every engine refuses is an error naming each refusal, not an empty report.
+    let refused = gamesolve(&["stats", "cards", "k=15", "m=7"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stdout(&refused), "");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("no engine could solve cards k=15 m=7") && stderr.contains("symmetry: a space of"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -21,6 +21,26 @@ pub struct EngineCost {
     /// Peak memory the solve added, in bytes (the process's peak resident set size less what it
     /// held before), or `None` where the platform does not tell.
     pub peak_bytes: Option<u64>,
+    /// Why the engine could not solve the game (too large, a cycle), if it could not.
+    pub error: Option<String>,
+}
+
+impl EngineCost {
+    /// The cost of a step that cannot fail (building a space, a game's own sweep).
+    pub fn ran(engine: impl Into<String>, elapsed: Duration, peak_bytes: Option<u64>) -> EngineCost {
+        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error: None }
+    }
+
+    /// The cost of an engine that ran, `Err` when it could not solve the game.
+    pub fn of<T, E: std::fmt::Display>(
+        engine: impl Into<String>,
+        solved: &Result<T, E>,
+        elapsed: Duration,
+        peak_bytes: Option<u64>,
+    ) -> EngineCost {
+        let error = solved.as_ref().err().map(|e| e.to_string());
+        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error }
+    }
 }
 
 /// A bar of a histogram.
@@ -123,14 +143,9 @@ fn summarize_loopy<G: LoopySpace + ?Sized>(
     let mut table: Option<OutcomeTable> = None;
     for &(engine, solve) in solvers {
         let (solved, elapsed, peak_bytes) = measure(solve);
-        match solved {
-            Ok(solved) => {
-                engines.push(EngineCost { engine: engine.name().into(), millis: millis(elapsed), peak_bytes });
-                table.get_or_insert(solved);
-            }
-            Err(e) => {
-                engines.push(EngineCost { engine: format!("{} ({e})", engine.name()), millis: 0.0, peak_bytes: None })
-            }
+        engines.push(EngineCost::of(engine.name(), &solved, elapsed, peak_bytes));
+        if let Ok(solved) = solved {
+            table.get_or_insert(solved);
         }
     }
     let mut counts = BTreeMap::new();
@@ -184,10 +199,12 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
     describe: impl Fn(&G::State) -> String,
 ) -> StatsReport {
     let (values, elapsed, peak_bytes) = measure(|| grundy_table(game));
-    let engines = vec![EngineCost { engine: "grundy".into(), millis: millis(elapsed), peak_bytes }];
-    nimbers(game_name, &values.unwrap_or_default(), engines, |i| {
+    let engines = vec![EngineCost::of("grundy", &values, elapsed, peak_bytes)];
+    let mut report = nimbers(game_name, &values.unwrap_or_default(), engines, |i| {
         describe(&game.unrank(StateId::new(i).expect("a table index is an id")))
-    })
+    });
+    report.positions = game.len();
+    report
 }
 
 /// Summarizes Grundy values already computed (by `engines`), position `i` written by `describe(i)`.
@@ -226,7 +243,7 @@ pub fn scores<G: ScoringSpace + ?Sized>(
     describe: impl Fn(&G::State) -> String,
 ) -> StatsReport {
     let (values, elapsed, peak_bytes) = measure(|| score_table::<i32, G>(game));
-    let engines = vec![EngineCost { engine: "score-dp".into(), millis: millis(elapsed), peak_bytes }];
+    let engines = vec![EngineCost::of("score-dp", &values, elapsed, peak_bytes)];
     let values = values.unwrap_or_default();
     let mut by_value: BTreeMap<i32, u64> = BTreeMap::new();
     for &v in &values {
@@ -254,6 +271,14 @@ fn millis(d: Duration) -> f64 {
 }
 
 impl StatsReport {
+    /// The engines' errors, when every engine failed: the report then holds no values, and
+    /// `stats` says so instead of printing an empty summary.
+    pub fn nothing_solved(&self) -> Option<Vec<String>> {
+        let errors: Option<Vec<String>> =
+            self.engines.iter().map(|e| e.error.as_ref().map(|error| format!("{}: {error}", e.engine))).collect();
+        errors.filter(|errors| !errors.is_empty())
+    }
+
     /// The histogram with each kind cut into at most [`BARS_PER_KIND`] equal ranges of values.
     fn merged_bars(&self) -> Vec<(String, u64)> {
         let mut bars: Vec<(String, u64)> = Vec::new();
@@ -294,7 +319,11 @@ impl StatsReport {
         out += "engines:\n";
         for e in &self.engines {
             let memory = e.peak_bytes.map_or("n/a".to_string(), |b| format!("{:.1} MiB", b as f64 / (1 << 20) as f64));
-            writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.millis).expect("infallible");
+            match &e.error {
+                None => writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.millis),
+                Some(error) => writeln!(out, "  {:<16} failed: {error}", e.engine),
+            }
+            .expect("infallible");
         }
         out
     }

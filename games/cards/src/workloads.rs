@@ -50,11 +50,7 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
         let mut report = stats::loopy_with_unmoves(format!("cards k={k} m={m}"), &game, describe);
         for solver in CardsSolver::ALL {
             let (solved, elapsed, peak_bytes) = stats::measure(|| solver.solve(&game));
-            let engine = match solved {
-                Ok(_) => solver.name().to_string(),
-                Err(e) => format!("{} ({e})", solver.name()),
-            };
-            report.engines.push(stats::EngineCost { engine, millis: elapsed.as_secs_f64() * 1e3, peak_bytes });
+            report.engines.push(stats::EngineCost::of(solver.name(), &solved, elapsed, peak_bytes));
         }
         Ok(report)
     },

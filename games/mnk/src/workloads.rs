@@ -92,11 +92,9 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
 pub fn report(shape: Shape) -> stats::StatsReport {
     let (space, elapsed, peak_bytes) = stats::measure(|| MnkSpace::new(shape));
     let mut report = stats::loopy(format!("mnk {shape}"), &space, |b| format!("{b:?}, {} to move", b.to_move()));
-    report
-        .engines
-        .insert(0, EngineCost { engine: "build space".into(), millis: elapsed.as_secs_f64() * 1e3, peak_bytes });
+    report.engines.insert(0, EngineCost::ran("build space", elapsed, peak_bytes));
     let (table, elapsed, peak_bytes) = stats::measure(|| space.solve());
-    report.engines.push(EngineCost { engine: "sweep".into(), millis: elapsed.as_secs_f64() * 1e3, peak_bytes });
+    report.engines.push(EngineCost::ran("sweep", elapsed, peak_bytes));
     let empty = table.get(space.rank(&Board::empty(shape)));
     let (mut x_won, mut o_won, mut full) = (0u64, 0u64, 0u64);
     for id in StateId::all(space.len()) {

@@ -188,8 +188,7 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
         let mut engines = Vec::new();
         let mut run = |method: Method| -> Result<Vec<u32>, String> {
             let (values, elapsed, peak_bytes) = stats::measure(|| method.values(&code, n + 1));
-            let engine = method.name().into();
-            engines.push(stats::EngineCost { engine, millis: elapsed.as_secs_f64() * 1e3, peak_bytes });
+            engines.push(stats::EngineCost::of(method.name(), &values, elapsed, peak_bytes));
             values.map_err(|e| format!("{}: {e}", method.name()))
         };
         let values = run(Method::Sparse)?;
