@@ -123,6 +123,26 @@ fn generated_inputs_are_accepted_and_split_into_accepted_cases() {
     }
 }
 
+/// A generator takes exactly the numbers of cases its problem declares: both ends give input
+/// its judge accepts, anything outside is refused at once (no allocation from the number).
+#[test]
+fn generators_take_exactly_their_declared_case_counts() {
+    use testkit::judge::JudgeError;
+    for problem in registry::problems() {
+        let id = problem.id();
+        let allowed = problem.case_counts();
+        for cases in [*allowed.start(), *allowed.end()] {
+            let input = problem.generate(5, cases).unwrap_or_else(|e| panic!("{id}: gen --cases {cases}: {e}"));
+            problem.judge(&input, problem.engines()[0]).unwrap_or_else(|e| panic!("{id}: --cases {cases}: {e}"));
+        }
+        let outside = [allowed.start().checked_sub(1), allowed.end().checked_add(1), Some(usize::MAX)];
+        for cases in outside.into_iter().flatten() {
+            let refused = problem.generate(5, cases);
+            assert!(matches!(refused, Err(JudgeError::Cases { .. })), "{id}: gen --cases {cases} gave {refused:?}");
+        }
+    }
+}
+
 /// Every name a user types or a report shows is given once; each registration's name is its
 /// folder under games/.
 #[test]

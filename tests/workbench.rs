@@ -39,6 +39,23 @@ fn gen_output_is_accepted_by_judge_for_every_problem_and_repeats_by_seed() {
     }
 }
 
+/// Numbers of cases no input of the problem can hold are usage errors, at once: not a panic, not
+/// an input the judge rejects, not a silent clamp.
+#[test]
+fn gen_and_check_refuse_case_counts_their_problem_cannot_hold() {
+    for args in [
+        &["gen", "childhood", "--cases", "18446744073709551615"][..],
+        &["gen", "cf919f", "--cases", "200000"],
+        &["gen", "hdu4753", "--cases", "0"],
+        &["check", "childhood", "--cases", "0", "--", "true"],
+    ] {
+        let out = gamesolve(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("generated inputs hold"), "{args:?}");
+    }
+}
+
 #[test]
 fn check_passes_a_correct_program() {
     let out = gamesolve(

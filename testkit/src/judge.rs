@@ -44,6 +44,7 @@
 
 use crate::input::{self, InputError};
 use oracle::OracleError;
+use std::ops::RangeInclusive;
 
 /// A problem's engines: a fieldless enum, declared with [`engines!`](crate::engines).
 pub trait Engine: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
@@ -122,10 +123,18 @@ pub trait Problem: Sync + 'static {
     }
 
     /// A random valid input of `cases` cases (for a one-case problem, of about that size), the
-    /// same for the same seed. Generators reach the problem's edge cases on purpose.
+    /// same for the same seed. Generators reach the problem's edge cases on purpose. Called only
+    /// with a number in [`Problem::case_counts`].
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let _ = (seed, cases);
         Err(JudgeError::Unsupported("gen"))
+    }
+
+    /// The numbers of cases [`Problem::generate`] takes: what the problem's inputs allow, capped
+    /// so that a generated input stays a reasonable size. Any other number is refused before
+    /// anything is generated. The default suits a problem whose input must hold a case.
+    fn case_counts(&self) -> RangeInclusive<usize> {
+        1..=10_000
     }
 
     /// A valid input cut into standalone valid inputs of one case each, in order, so that a
@@ -164,8 +173,10 @@ pub trait AnyProblem: Sync {
     fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError>;
     /// [`Problem::explain`].
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError>;
-    /// [`Problem::generate`].
+    /// [`Problem::generate`], refusing a number of cases outside [`Problem::case_counts`].
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError>;
+    /// [`Problem::case_counts`].
+    fn case_counts(&self) -> RangeInclusive<usize>;
     /// [`Problem::split_cases`].
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError>;
     /// [`Problem::shrink`].
@@ -196,7 +207,14 @@ impl<P: Problem> AnyProblem for P {
         Problem::explain(self, input)
     }
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let allowed = Problem::case_counts(self);
+        if !allowed.contains(&cases) {
+            return Err(JudgeError::Cases { asked: cases, allowed });
+        }
         Problem::generate(self, seed, cases)
+    }
+    fn case_counts(&self) -> RangeInclusive<usize> {
+        Problem::case_counts(self)
     }
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Problem::split_cases(self, input)
@@ -301,6 +319,14 @@ pub enum JudgeError {
     /// The input is valid but too large for the chosen engine.
     #[error("{0}")]
     TooLarge(String),
+    /// A number of cases to generate that the problem's inputs cannot hold.
+    #[error("this problem's generated inputs hold {}..={} cases, not {asked}", allowed.start(), allowed.end())]
+    Cases {
+        /// The number asked for.
+        asked: usize,
+        /// The numbers the problem takes.
+        allowed: RangeInclusive<usize>,
+    },
 }
 
 impl JudgeError {

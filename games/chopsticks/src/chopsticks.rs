@@ -223,6 +223,11 @@ impl Problem for ChopsticksProblem {
     /// them are edge cases on purpose: the start, finished positions, the longest win and the
     /// longest loss, a draw, positions where a player has one live hand; each side's hands are
     /// written in either order.
+    /// As the input: 1 to 100,000 positions.
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=MAX_POSITIONS as usize
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let variant = Variant::ALL[rng.below(Variant::ALL.len() as u64) as usize];
@@ -240,7 +245,7 @@ impl Problem for ChopsticksProblem {
             p.mover.is_out() || p.mover.live() == 1 || p.opponent.live() == 1
         }));
         let mut asked = Vec::new();
-        for _ in 0..cases.clamp(1, MAX_POSITIONS as usize) {
+        for _ in 0..cases {
             let id = if rng.below(4) == 0 {
                 edges[rng.below(edges.len() as u64) as usize]
             } else {

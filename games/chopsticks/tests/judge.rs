@@ -47,9 +47,9 @@ fn generated_inputs_reach_the_edge_cases() {
     assert!(answers.contains("win in 33\n"), "the longest win of cutoff with any split");
     let unsorted = all.lines().map(|l| l.split(' ').collect::<Vec<_>>()).any(|w| w.len() == 4 && w[0] > w[1]);
     assert!(unsorted, "hands written the larger first");
-    // The count is clamped to the limits.
-    assert!(problem().generate(3, 0).unwrap().lines().nth(1) == Some("1"));
-    let big = problem().generate(3, 1_000_000).unwrap();
+    // Counts outside the limits are refused; the largest one allowed is the contract's limit.
+    assert!(problem().generate(3, 0).is_err() && problem().generate(3, 100_001).is_err());
+    let big = problem().generate(3, 100_000).unwrap();
     assert_eq!(big.lines().nth(1), Some("100000"));
     assert_eq!(big.lines().count(), 100_002);
     // The largest input, through every engine alike.

@@ -169,6 +169,11 @@ impl Problem for Hdu4753 {
         Ok(cases.iter().enumerate().map(explain).collect())
     }
 
+    /// At least one case, as the input; at most 100,000 (the judge takes 10^6).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=100_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let board = board();

@@ -134,6 +134,11 @@ impl Problem for Hdu1524 {
         Ok(explanations)
     }
 
+    /// Up to 1,000 graphs (each up to 1,000 positions; an input may hold none).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        0..=1_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let mut out = String::new();

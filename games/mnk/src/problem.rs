@@ -102,9 +102,14 @@ impl Problem for Mnk {
         Ok(explanations)
     }
 
+    /// As the input: 1 to 1,000 boards.
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=MAX_CASES as usize
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
-        let count = cases.clamp(1, MAX_CASES as usize);
+        let count = cases;
         let boards: Vec<Board> = (0..count).map(|_| random_board(&mut rng)).collect();
         Ok(render(&boards))
     }

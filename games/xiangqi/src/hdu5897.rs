@@ -81,6 +81,11 @@ impl Problem for Hdu5897 {
         Ok(cases.iter().enumerate().map(|(k, position)| explain_case(k + 1, position, &game, &table)).collect())
     }
 
+    /// Any number the input allows up to 100,000 (an input may hold no case).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        0..=100_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let mut out = format!("{cases}\n");

@@ -47,8 +47,13 @@ impl Problem for Cf919f {
         explain::<CARDS, Cf919f>(input)
     }
 
+    /// As the input: 1 to 100,000 situations.
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=MAX_SITUATIONS as usize
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
-        Ok(generate::<CARDS, Cf919f>(seed, cases.clamp(1, MAX_SITUATIONS as usize)))
+        Ok(generate::<CARDS, Cf919f>(seed, cases))
     }
 
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {

@@ -46,6 +46,11 @@ impl Problem for Childhood {
         explain::<HANDS, Childhood>(input)
     }
 
+    /// At least one situation, as the input; at most a million (the judge takes 10^7).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=1_000_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         Ok(generate::<HANDS, Childhood>(seed, cases))
     }

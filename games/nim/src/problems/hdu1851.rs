@@ -133,6 +133,11 @@ impl Problem for Hdu1851 {
         Ok(starts.zip(&ends).enumerate().map(explain).collect())
     }
 
+    /// Up to 100,000 cases (the judge takes 10^9; an input may hold none).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        0..=100_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let mut out = format!("{cases}\n");

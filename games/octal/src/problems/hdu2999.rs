@@ -133,6 +133,11 @@ impl Problem for Hdu2999 {
         Ok(explanations)
     }
 
+    /// Up to 10,000 cases (an input may hold none).
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        0..=10_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let mut out = String::new();

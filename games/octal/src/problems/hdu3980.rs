@@ -115,6 +115,11 @@ impl Problem for Hdu3980 {
         Ok(circles.iter().enumerate().map(explain).collect())
     }
 
+    /// At least one circle, as the input; at most 100,000.
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=100_000
+    }
+
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let mut out = format!("{cases}\n");
