@@ -99,7 +99,8 @@ enum Command {
         /// The problem id, as `gamesolve list` shows it.
         #[arg(value_parser = problem_id)]
         problem: String,
-        /// Number of cases (for a one-case problem, its size).
+        /// Number of cases (for a one-case problem, its size); each problem takes its own range,
+        /// which an error names.
         #[arg(long, default_value_t = 10)]
         cases: usize,
         /// Generator seed.
@@ -344,12 +345,13 @@ fn check(
 ) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
     let config = StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300 };
-    // The checked program runs in a process group of its own, which Ctrl-C does not reach.
+    // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
+    // sent to gamesolve do not reach.
     ctrlc::set_handler(|| {
         stress::stop_running_program();
         std::process::exit(130);
     })
-    .context("cannot handle Ctrl-C")?;
+    .context("cannot handle Ctrl-C and termination signals")?;
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
     let found = stress::stress(problem, &config, |round| bar.set_position(round));
     bar.finish_and_clear();
@@ -366,6 +368,7 @@ fn check(
         Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),
         Run::Crashed { status, .. } => out += &format!("\nthe program crashed ({status})\n"),
         Run::TimedOut(limit) => out += &format!("\nthe program was stopped after {limit:?}\n"),
+        Run::OutputLimit(limit) => out += &format!("\nthe program was stopped after writing more than {limit} bytes\n"),
     }
     if let Ok(explanations) = problem.explain(&failure.input) {
         out += "\nwhy (gamesolve explain):\n";

@@ -4,7 +4,8 @@
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 use testkit::judge::{AnyProblem as Problem, JudgeError};
 
@@ -39,6 +40,8 @@ pub enum Run {
     },
     /// It was still running at the time limit and was killed.
     TimedOut(Duration),
+    /// It wrote more than this many bytes and was killed.
+    OutputLimit(usize),
 }
 
 /// How a program's run differs from gamesolve's answer.
@@ -83,6 +86,8 @@ pub enum Difference {
     },
     /// The program ran past the time limit.
     TimedOut(Duration),
+    /// The program wrote more than this many bytes.
+    OutputLimit(usize),
 }
 
 impl std::fmt::Display for Difference {
@@ -102,6 +107,9 @@ impl std::fmt::Display for Difference {
             }
             Difference::TimedOut(limit) => {
                 write!(f, "the program ran past the time limit of {limit:?} and was stopped")
+            }
+            Difference::OutputLimit(limit) => {
+                write!(f, "output limit exceeded: the program wrote more than {limit} bytes and was stopped")
             }
         }
     }
@@ -145,10 +153,19 @@ pub enum StressError {
     NoCommand,
 }
 
-/// Runs the program once on `input`, killing it at `timeout`. On Unix the program runs in a
-/// process group of its own, and a run ends only when every process of that group has let go
-/// of the output: a wrapper script whose helper hangs is stopped at the limit too.
-pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Result<Run, StressError> {
+/// How much of the program's standard error is kept: its end, for the report of a crash.
+const STDERR_KEPT: usize = 64 << 10;
+
+/// Runs the program once on `input`, killing it at `timeout` or as soon as it writes more than
+/// `output_limit` bytes. On Unix the program runs in a process group of its own, stopped whole
+/// with the system call at the limit; a run ends at the limit even when a process that left the
+/// group still holds the output open (it is not waited for).
+pub fn run_program(
+    command: &[OsString],
+    input: &str,
+    timeout: Duration,
+    output_limit: usize,
+) -> Result<Run, StressError> {
     let (program, args) = command.split_first().ok_or(StressError::NoCommand)?;
     let spawn_error = |source| StressError::Spawn { program: program.to_string_lossy().into_owned(), source };
     let mut command = Command::new(program);
@@ -166,61 +183,95 @@ pub fn run_program(command: &[OsString], input: &str, timeout: Duration) -> Resu
         // A program may exit without reading everything; that is its business.
         let _ = stdin.write_all(&input);
     });
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
+    let over_limit = Arc::new(AtomicBool::new(false));
+    let stdout = {
+        let over_limit = Arc::clone(&over_limit);
+        let pipe = child.stdout.take().expect("stdout is piped");
+        std::thread::spawn(move || read_capped(pipe, output_limit, false, &over_limit))
     };
-    let stdout = drain(Box::new(child.stdout.take().expect("stdout is piped")));
-    let stderr = drain(Box::new(child.stderr.take().expect("stderr is piped")));
+    let stderr = {
+        let pipe = child.stderr.take().expect("stderr is piped");
+        std::thread::spawn(move || read_capped(pipe, STDERR_KEPT, true, &AtomicBool::new(false)))
+    };
     // No deadline when the limit is too far away for the clock to hold it.
     let deadline = Instant::now().checked_add(timeout);
     let past_deadline = || deadline.is_some_and(|deadline| Instant::now() >= deadline);
     let tick = || std::thread::sleep(Duration::from_millis(2));
-    let mut status: Option<ExitStatus> = loop {
+    let stop = |child: &mut std::process::Child| {
+        kill_group(child.id());
+        let _ = child.kill();
+        let _ = child.wait();
+    };
+    let status: Option<ExitStatus> = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if past_deadline() => {
-                // Still running, so its group exists: stop every process in it.
-                kill_group(child.id());
-                let _ = child.kill();
-                let _ = child.wait();
+            Ok(None) if past_deadline() || over_limit.load(Ordering::SeqCst) => {
+                stop(&mut child);
                 break None;
             }
             Ok(None) => tick(),
             Err(_) => break None,
         }
     };
-    // The program has exited; processes it started may still hold its output open.
+    // The program has exited; processes it started may still hold its output open. Past the
+    // limit they are stopped, and whatever escaped the group is not waited for.
+    let mut held_past_the_limit = false;
     while !(stdout.is_finished() && stderr.is_finished()) {
-        if status.is_some() && past_deadline() {
-            // Someone still holds the pipes, so the group still exists.
+        if past_deadline() || over_limit.load(Ordering::SeqCst) {
             kill_group(child.id());
-            status = None;
+            held_past_the_limit = !(stdout.is_finished() && stderr.is_finished());
+            break;
         }
         tick();
     }
     RUNNING_GROUP.store(0, Ordering::SeqCst);
+    if over_limit.load(Ordering::SeqCst) {
+        return Ok(Run::OutputLimit(output_limit));
+    }
+    if status.is_none() || held_past_the_limit {
+        return Ok(Run::TimedOut(timeout));
+    }
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
     Ok(match status {
-        None => Run::TimedOut(timeout),
         Some(status) if status.success() => Run::Output(String::from_utf8_lossy(&out).into_owned()),
         Some(status) => {
             let err = String::from_utf8_lossy(&err);
             let tail: Vec<&str> = err.lines().rev().take(5).collect();
             Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") }
         }
+        None => Run::TimedOut(timeout),
     })
+}
+
+/// Reads `pipe` to its end, keeping at most `cap` bytes: the first ones (setting `over` once
+/// more arrive, and stopping), or with `keep_tail` the last ones (reading on to the end).
+fn read_capped(mut pipe: impl Read, cap: usize, keep_tail: bool, over: &AtomicBool) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let n = match pipe.read(&mut chunk) {
+            Ok(0) | Err(_) => return kept,
+            Ok(n) => n,
+        };
+        kept.extend_from_slice(&chunk[..n]);
+        if kept.len() > cap {
+            if !keep_tail {
+                over.store(true, Ordering::SeqCst);
+                kept.truncate(cap);
+                return kept;
+            }
+            kept.drain(..kept.len() - cap);
+        }
+    }
 }
 
 /// The process group of the program [`run_program`] is running, 0 between runs.
 static RUNNING_GROUP: AtomicU32 = AtomicU32::new(0);
 
 /// Stops the program [`run_program`] is running, if any, with every process of its group.
-/// Its group does not get the terminal's Ctrl-C, so `gamesolve check` calls this on Ctrl-C.
+/// Its group does not get the terminal's signals, so `gamesolve check` calls this on Ctrl-C,
+/// SIGTERM and SIGHUP.
 pub fn stop_running_program() {
     let group = RUNNING_GROUP.swap(0, Ordering::SeqCst);
     if group != 0 {
@@ -228,17 +279,22 @@ pub fn stop_running_program() {
     }
 }
 
-/// Kills the process group `group` (Unix; elsewhere only the program itself is killed). A group
-/// id is not reused while a member lives; [`run_program`] calls this only then, and the Ctrl-C
-/// handler during a run, at worst moments after the program exited.
+/// Kills the process group `group` with the system call (Unix; elsewhere only the program
+/// itself is killed). A group id is not reused while a member lives; [`run_program`] calls this
+/// only then, and the signal handler during a run, at worst moments after the program exited.
 fn kill_group(group: u32) {
-    if cfg!(unix) {
-        let _ = Command::new("kill")
-            .args(["-s", "KILL", "--", &format!("-{group}")])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+    #[cfg(unix)]
+    if let Ok(group) = i32::try_from(group) {
+        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(group), nix::sys::signal::Signal::SIGKILL);
     }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
+/// The most a program may write for an answer of `expected`: four times its size, and at least
+/// a mebibyte, so a right answer always fits and an endless writer is stopped early.
+pub fn output_limit(expected: &str) -> usize {
+    expected.len().saturating_mul(4).max(1 << 20)
 }
 
 /// The first way `run` differs from the `expected` answer, if any. Trailing whitespace on a
@@ -250,6 +306,7 @@ pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Diffe
             return Some(Difference::Crashed { status: status.clone(), stderr: stderr.clone() });
         }
         Run::TimedOut(limit) => return Some(Difference::TimedOut(*limit)),
+        Run::OutputLimit(limit) => return Some(Difference::OutputLimit(*limit)),
     };
     let mut found = output.lines().map(str::trim_end);
     for (i, want) in expected.lines().enumerate() {
@@ -282,7 +339,7 @@ pub fn stress(
         let seed = config.seed.wrapping_add(round - 1);
         let input = problem.generate(seed, config.cases)?;
         let expected = problem.judge(&input, engine)?;
-        let run = run_program(&config.command, &input, config.timeout)?;
+        let run = run_program(&config.command, &input, config.timeout, output_limit(&expected))?;
         if let Some(difference) = compare(problem, &expected, &run) {
             let failure = Counterexample { round, seed, input, expected, run, difference, shrink_runs: 0 };
             return Ok(Some(shrink(problem, config, failure)?));
@@ -336,7 +393,7 @@ impl Shrinker<'_> {
         // A variant gamesolve itself rejects is not a valid input: skip it without a run.
         let Ok(expected) = self.problem.judge(&candidate, self.problem.engines()[0]) else { return Ok(false) };
         self.runs += 1;
-        let run = run_program(&self.config.command, &candidate, self.config.timeout)?;
+        let run = run_program(&self.config.command, &candidate, self.config.timeout, output_limit(&expected))?;
         let Some(difference) = compare(self.problem, &expected, &run) else { return Ok(false) };
         self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
         Ok(true)

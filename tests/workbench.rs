@@ -117,38 +117,59 @@ fn check_reports_a_malformed_line_a_crash_and_a_hang_as_what_they_are() {
 
 #[test]
 #[cfg(target_os = "linux")]
-fn ctrl_c_during_check_stops_the_checked_program_too() {
+fn ctrl_c_sigterm_and_sighup_during_check_stop_the_checked_program_too() {
     // The checked program runs in a process group of its own, out of the terminal's reach:
     // a wrapper that starts a hanging helper and records the helper's pid.
-    let dir = std::env::temp_dir().join(format!("gamesolve-ctrl-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pid_file = dir.join("helper.pid");
-    let script = format!("sleep 300 & echo $! > {}; wait", pid_file.display());
-    let mut check = std::process::Command::new(BIN)
-        .args(["check", "loopy-graph", "--timeout", "200", "--", "sh", "-c", &script])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let helper = (0..500)
-        .find_map(|_| {
+    for signal_name in ["INT", "TERM", "HUP"] {
+        let dir = std::env::temp_dir().join(format!("gamesolve-signal-{signal_name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pid_file = dir.join("helper.pid");
+        let script = format!("sleep 300 & echo $! > {}; wait", pid_file.display());
+        let mut check = std::process::Command::new(BIN)
+            .args(["check", "loopy-graph", "--timeout", "200", "--", "sh", "-c", &script])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let helper = (0..500)
+            .find_map(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                std::fs::read_to_string(&pid_file).ok().filter(|pid| pid.ends_with('\n'))
+            })
+            .expect("the wrapper started its helper");
+        let signal = |args: &[&str]| std::process::Command::new("kill").args(args).status().unwrap().success();
+        assert!(signal(&["-s", signal_name, &check.id().to_string()]));
+        assert_eq!(check.wait().unwrap().code(), Some(130), "SIG{signal_name}");
+        // Killed means gone or a zombie (whose new parent, pid 1, may be slow to reap it).
+        let alive = || {
+            let stat = std::fs::read_to_string(format!("/proc/{}/stat", helper.trim())).unwrap_or_default();
+            stat.rsplit(") ").next().is_some_and(|rest| !rest.is_empty() && !rest.starts_with('Z'))
+        };
+        let helper_alive = (0..100).all(|_| {
             std::thread::sleep(std::time::Duration::from_millis(10));
-            std::fs::read_to_string(&pid_file).ok().filter(|pid| pid.ends_with('\n'))
-        })
-        .expect("the wrapper started its helper");
-    let signal = |args: &[&str]| std::process::Command::new("kill").args(args).status().unwrap().success();
-    assert!(signal(&["-s", "INT", &check.id().to_string()]));
-    assert_eq!(check.wait().unwrap().code(), Some(130));
-    // Killed means gone or a zombie (whose new parent, pid 1, may be slow to reap it).
-    let alive = || {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", helper.trim())).unwrap_or_default();
-        stat.rsplit(") ").next().is_some_and(|rest| !rest.is_empty() && !rest.starts_with('Z'))
-    };
-    let helper_alive = (0..100).all(|_| {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        alive()
-    });
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert!(!helper_alive, "the helper outlived Ctrl-C");
+            alive()
+        });
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!helper_alive, "the helper outlived SIG{signal_name}");
+    }
+}
+
+/// A program that writes without end is stopped at the output limit (a small multiple of the
+/// answer), so gamesolve's memory stays small; one whose helper escapes into a session of its
+/// own and holds the output is stopped at the time limit instead of hanging `check`.
+#[test]
+fn check_stops_an_endless_writer_and_does_not_wait_for_an_escaped_helper() {
+    let started = std::time::Instant::now();
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "1", "--", "yes"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("output limit exceeded"), "{}", stdout(&out));
+    let escaped = "setsid sleep 2 & echo 1";
+    let out = gamesolve(
+        &["check", "loopy-graph", "--rounds", "1", "--cases", "1", "--timeout", "0.2", "--", "sh", "-c", escaped],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("ran past the time limit"), "{}", stdout(&out));
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "check waited for the escaped helper");
 }
 
 #[test]
