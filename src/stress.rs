@@ -228,20 +228,15 @@ pub fn run_program(
     if over_limit.load(Ordering::SeqCst) {
         return Ok(Run::OutputLimit(output_limit));
     }
-    if status.is_none() || held_past_the_limit {
-        return Ok(Run::TimedOut(timeout));
-    }
+    let Some(status) = status.filter(|_| !held_past_the_limit) else { return Ok(Run::TimedOut(timeout)) };
     let out = stdout.join().unwrap_or_default();
+    if status.success() {
+        return Ok(Run::Output(String::from_utf8_lossy(&out).into_owned()));
+    }
     let err = stderr.join().unwrap_or_default();
-    Ok(match status {
-        Some(status) if status.success() => Run::Output(String::from_utf8_lossy(&out).into_owned()),
-        Some(status) => {
-            let err = String::from_utf8_lossy(&err);
-            let tail: Vec<&str> = err.lines().rev().take(5).collect();
-            Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") }
-        }
-        None => Run::TimedOut(timeout),
-    })
+    let err = String::from_utf8_lossy(&err);
+    let tail: Vec<&str> = err.lines().rev().take(5).collect();
+    Ok(Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") })
 }
 
 /// Reads `pipe` to its end, keeping at most `cap` bytes: the first ones (setting `over` once

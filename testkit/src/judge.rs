@@ -42,7 +42,7 @@
 //! assert!(matches!(problem.judge("7", "guess"), Err(JudgeError::UnknownEngine { .. })));
 //! ```
 
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use oracle::OracleError;
 use std::ops::RangeInclusive;
 
@@ -225,12 +225,6 @@ impl<P: Problem> AnyProblem for P {
     fn is_answer_line(&self, line: &str) -> bool {
         Problem::is_answer_line(self, line)
     }
-}
-
-/// Judges raw bytes: decodes them as UTF-8 (an error points at the first bad byte), then
-/// answers with the engine named `engine`.
-pub fn judge_bytes(problem: &dyn AnyProblem, bytes: &[u8], engine: &str) -> Result<String, JudgeError> {
-    problem.judge(input::decode(bytes)?, engine)
 }
 
 /// What `explain` says about one case of an input. Serialized as is by `--format json`.

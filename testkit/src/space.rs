@@ -16,7 +16,6 @@
 //! ```
 
 use crate::check::OracleSide;
-use solver_core::graph::SplitMix64;
 use solver_core::{
     ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoredMove, ScoringRules, ScoringSpace, StateId, StateSpace,
     Unmoves,
@@ -43,15 +42,6 @@ fn violation<G: StateSpace + ?Sized>(space: &G, id: StateId, problem: String) ->
 /// Every id of the space, for a check of the whole space.
 pub fn every_id<G: StateSpace + ?Sized>(space: &G) -> impl Iterator<Item = StateId> + use<G> {
     StateId::all(space.len())
-}
-
-/// `count` ids of the space drawn with `seed` (repeats possible), for a space too large to
-/// check whole.
-pub fn sampled_ids<G: StateSpace + ?Sized>(space: &G, count: usize, seed: u64) -> impl Iterator<Item = StateId> {
-    let mut rng = SplitMix64(seed);
-    let len = space.len() as u64;
-    (0..if len == 0 { 0 } else { count })
-        .map(move |_| StateId::new(rng.below(len) as usize).expect("below the space's length"))
 }
 
 /// The id of the position `bytes` name (four little-endian bytes from `at`), wrapped into
