@@ -6,7 +6,9 @@ use gamesolve::registry;
 use gamesolve::stress::{self, Run, StressConfig};
 use gamesolve::verify;
 use indicatif::{ProgressBar, ProgressStyle};
+use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
 use serde_json::json;
+use std::alloc::System;
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -33,6 +35,10 @@ Exit codes:
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Threads the engines solve with, 1 to 1024 (default: one per core). Every number of
+    /// threads gives the same answers; only the time changes.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 /// How results are printed.
@@ -166,7 +172,12 @@ enum Command {
     },
 }
 
+/// Counts allocations, so that `stats` reports each engine's own peak memory.
+#[global_allocator]
+static ALLOCATOR: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+
 fn main() -> ExitCode {
+    testkit::stats::count_allocations_with(ALLOCATOR);
     let result = run(Cli::try_parse());
     match result {
         Ok(code) => code,
@@ -194,6 +205,12 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return print_all(&e.render().to_string()),
     };
+    if let Some(threads) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.into())
+            .build_global()
+            .context("cannot start the engines' threads")?;
+    }
     match cli.command {
         Command::List => list(),
         Command::Show { problem } => find(&problem).and_then(|p| print_all(p.contract())),

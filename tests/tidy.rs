@@ -128,7 +128,7 @@ const CHECKS: &[(&str, Check)] = &[
 ];
 
 fn solver_core_dependencies(packages: &[Package], _: &[(String, Option<String>)]) -> Vec<String> {
-    let allowed = ["petgraph", "thiserror"];
+    let allowed = ["petgraph", "rayon", "thiserror"];
     package(packages, "solver-core")
         .dependencies
         .iter()

@@ -169,6 +169,28 @@ impl Checked<OutcomeTable> {
     }
 }
 
+impl<V: PartialEq + Debug> Checked<Vec<V>> {
+    /// Solves the game again with a solver of its own (`name`), timed after the others, whose
+    /// table is read through `value`; fails unless it gives the agreed value everywhere.
+    pub fn compare_table<G: StateSpace + ?Sized, T, E: Display>(
+        &mut self,
+        game: &G,
+        name: &'static str,
+        solve: impl FnOnce() -> Result<T, E>,
+        value: impl Fn(&T, StateId) -> V,
+    ) -> Result<(), Failure> {
+        let (table, elapsed) = timed(solve);
+        let table = table.map_err(|e| Failure::engine_error(name, e))?;
+        self.timings.push((name, elapsed));
+        match StateId::all(game.len()).find(|&id| value(&table, id) != self.table[id.index()]) {
+            None => Ok(()),
+            Some(id) => {
+                Err(Failure::at(game, id, name, value(&table, id), "the other engines", &self.table[id.index()]))
+            }
+        }
+    }
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
     let value = f();

@@ -2,6 +2,7 @@
 //! remoteness or by value, the longest win with an example position, what each engine variant
 //! cost in time and memory), and the targets a game registers for it with their parameters.
 
+use peakmem_alloc::PeakMemAllocTrait;
 use serde::Serialize;
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, SpaceTooLarge, StateId,
@@ -9,6 +10,7 @@ use solver_core::{
 };
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// What one engine variant cost.
@@ -18,8 +20,8 @@ pub struct EngineCost {
     pub engine: String,
     /// Wall time in milliseconds.
     pub millis: f64,
-    /// Peak memory the solve added, in bytes (the process's peak resident set size less what it
-    /// held before), or `None` where the platform does not tell.
+    /// Peak memory the solve added, in bytes (see [`measure`]), or `None` where the platform
+    /// does not tell.
     pub peak_bytes: Option<u64>,
     /// Why the engine could not solve the game (too large, a cycle), if it could not.
     pub error: Option<String>,
@@ -87,11 +89,32 @@ pub struct Extreme {
     pub position: String,
 }
 
+/// The program's allocation counter, when it installed one ([`count_allocations_with`]).
+static ALLOCATION_COUNTER: OnceLock<&'static (dyn PeakMemAllocTrait + Sync)> = OnceLock::new();
+
+/// Makes [`measure`] read each run's peak from `counter`, the program's global allocator
+/// (`peakmem_alloc`'s instrumented allocator): the bytes an engine itself allocated, whatever
+/// ran before it. Later calls change nothing.
+pub fn count_allocations_with(counter: &'static (dyn PeakMemAllocTrait + Sync)) {
+    let _ = ALLOCATION_COUNTER.set(counter);
+}
+
 /// Runs `f`, measuring its wall time and the peak memory it adds.
 ///
-/// Memory comes from Linux's /proc: the peak resident set size is reset before the run (by
-/// writing 5 to /proc/self/clear_refs) and read after it. Elsewhere it is `None`.
+/// With an allocation counter ([`count_allocations_with`]) the peak is the most bytes `f` held
+/// allocated at once (net of what it freed), reserved pages included whether touched or not.
+/// Otherwise it comes from Linux's /proc: the peak resident set size is reset before the run
+/// (by writing 5 to /proc/self/clear_refs) and read after it, less the resident size before,
+/// which undercounts an engine reusing memory an earlier one freed to the allocator but not to
+/// the system. Elsewhere it is `None`.
 pub fn measure<T>(f: impl FnOnce() -> T) -> (T, Duration, Option<u64>) {
+    if let Some(counter) = ALLOCATION_COUNTER.get() {
+        counter.reset_peak_memory();
+        let start = Instant::now();
+        let value = f();
+        let elapsed = start.elapsed();
+        return (value, elapsed, Some(counter.get_peak_memory() as u64));
+    }
     let before = read_status("VmRSS:");
     let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
     let start = Instant::now();
@@ -245,25 +268,41 @@ pub fn scores<G: ScoringSpace + ?Sized>(
     let (values, elapsed, peak_bytes) = measure(|| score_table::<i32, G>(game));
     let engines = vec![EngineCost::of("score-dp", &values, elapsed, peak_bytes)];
     let values = values.unwrap_or_default();
-    let mut by_value: BTreeMap<i32, u64> = BTreeMap::new();
+    let mut by_value: BTreeMap<i64, u64> = BTreeMap::new();
     for &v in &values {
-        *by_value.entry(v).or_insert(0) += 1;
+        *by_value.entry(i64::from(v)).or_insert(0) += 1;
     }
-    let count = |keep: fn(&i32) -> bool| by_value.iter().filter(|(v, _)| keep(v)).map(|(_, n)| n).sum::<u64>();
+    let extreme = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+        .map(|(i, &v)| (i64::from(v), describe(&game.unrank(StateId::new(i).expect("a table index is an id")))));
+    score_report(game_name, game.len(), by_value, extreme, engines)
+}
+
+/// The summary of a scoring game's values from their histogram (value, positions), the
+/// largest value with a position that has it, and what the engines cost: for a game that
+/// solves itself with engines of its own.
+pub fn score_report(
+    game_name: String,
+    positions: usize,
+    by_value: impl IntoIterator<Item = (i64, u64)>,
+    extreme: Option<(i64, String)>,
+    engines: Vec<EngineCost>,
+) -> StatsReport {
+    let by_value: BTreeMap<i64, u64> = by_value.into_iter().collect();
+    let count = |keep: fn(&i64) -> bool| by_value.iter().filter(|(v, _)| keep(v)).map(|(_, n)| n).sum::<u64>();
     let counts = BTreeMap::from([
         ("ahead (value > 0)".to_string(), count(|v| *v > 0)),
         ("level (value 0)".to_string(), count(|v| *v == 0)),
         ("behind (value < 0)".to_string(), count(|v| *v < 0)),
     ]);
-    let extreme = values.iter().enumerate().max_by_key(|&(i, v)| (v, std::cmp::Reverse(i))).map(|(i, v)| Extreme {
-        value: format!("{v:+}"),
-        position: describe(&game.unrank(StateId::new(i).expect("a table index is an id"))),
-    });
+    let extreme = extreme.map(|(v, position)| Extreme { value: format!("{v:+}"), position });
     let histogram = by_value
         .into_iter()
         .map(|(v, count)| Bar { label: format!("{v:+}"), kind: "score".into(), value: None, count })
         .collect();
-    StatsReport { game: game_name, positions: game.len(), counts, histogram, extreme, engines, notes: Vec::new() }
+    StatsReport { game: game_name, positions, counts, histogram, extreme, engines, notes: Vec::new() }
 }
 
 fn millis(d: Duration) -> f64 {

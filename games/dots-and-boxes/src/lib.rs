@@ -34,7 +34,9 @@
 //! # Engine catalog
 //! | engine | what | cost |
 //! |---|---|---|
-//! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::new`] | every position of a board | `2^L` bytes as `i8`, `O(2^L L)` time (3x3: 16 MiB) |
+//! | [`tiers::solve_board`] with [`Symmetry::None`](tiers::Symmetry) | every position of a board, in blocks solved tier by tier on every core | `2^L` bytes, `O(2^L L)` byte operations, mostly SIMD (3x4: 2 GiB) |
+//! | [`tiers::solve_board`] with [`Symmetry::Board`](tiers::Symmetry) | the same, one block per orbit of the board's reflections and rotations | about `2^L / 4` bytes (`/ 8` when square; 3x4: 540 MiB) |
+//! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::new`] | every position of a board, one thread | `2^L` bytes as `i8`, `O(2^L L)` time (3x3: 16 MiB) |
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::from_position`] | every position after a given one | `2^F` bytes for `F` free lines |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
 //! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, workloads, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
@@ -50,8 +52,9 @@
 //! the final lead once the value of the rest is known. [`Hdu4753`] answers HDU 4753
 //! (`gamesolve judge hdu4753`; its contract is `problems/hdu4753.md`) with each of its engines
 //! ([`Hdu4753Engine`]): the 3x3 board, [`Rule::TurnPasses`], the first n moves given, any n
-//! from 0 to 24. [`REGISTRATION`] also offers every board up to 3x3 to `gamesolve verify` and
-//! any board to `gamesolve stats`.
+//! from 0 to 24. [`REGISTRATION`] also offers every board up to 3x3 to `gamesolve verify` (each
+//! engine compared with the others, the verifier and the oracle) and any board of up to 31
+//! lines to `gamesolve stats` (3x4: `gamesolve stats dots-and-boxes rows=3 cols=4`).
 //!
 //! # Example
 //! ```
@@ -90,6 +93,7 @@ pub mod game;
 mod hdu4753;
 pub mod plain;
 pub mod record;
+pub mod tiers;
 mod workloads;
 
 pub use board::{Board, BoardError, Dot, Lines};

@@ -1,14 +1,16 @@
 //! What `gamesolve verify`, `gamesolve stats` and the fuzz targets run on dots and boxes: every
-//! board up to 3x3 (up to symmetry) under both rules, with the score DP, the verifier on every
-//! position, and the oracle on sets of segments where the board fits its budget; any board's
-//! summary; and one position of a small space, picked by bytes, against the plain rules.
+//! board up to 3x3 (up to symmetry) under both rules, with the score DP, the tiered engines
+//! (with and without symmetry), the verifier on every position, and the oracle on sets of
+//! segments where the board fits its budget; any board's summary; and one position of a small space, picked by bytes, against the plain rules.
 
 use crate::plain::PlainDots;
+use crate::tiers::{BoardTable, Symmetry, solve_board};
 use crate::{Board, DotsAndBoxes, Lines, Rule};
-use solver_core::StateId;
+use rayon::prelude::*;
+use solver_core::{StateId, StateSpace};
 use testkit::check::{OracleSide, check_scores};
 use testkit::space::{check_scoring_space, id_from_bytes};
-use testkit::stats::{self, StatsTarget};
+use testkit::stats::{self, EngineCost, StatsReport, StatsTarget};
 use testkit::workload::{Row, Workload};
 
 /// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
@@ -33,7 +35,11 @@ pub fn workloads() -> Vec<Workload> {
                 let to_plain = move |lines: &Lines| PlainDots::from_lines(&board, *lines);
                 let oracle =
                     (board.lines() <= ORACLE_MAX_LINES).then_some(OracleSide { rules: &plain, state: &to_plain });
-                let checked = check_scores::<i8, _, _>(&game, oracle, budget)?;
+                let mut checked = check_scores::<i8, _, _>(&game, oracle, budget)?;
+                for (engine, symmetry) in [("tiers", Symmetry::None), ("tiers-symmetric", Symmetry::Board)] {
+                    let solve = || solve_board(board, rule, symmetry);
+                    checked.compare_table(&game, engine, solve, |table, id| table.value(game.unrank(id)))?;
+                }
                 let summary = empty_board_summary(&game, &checked.table);
                 Ok(Row::scores(checked, summary))
             }));
@@ -47,13 +53,15 @@ pub fn workloads() -> Vec<Workload> {
 /// dots (numbered from 1, row by row) when there are few enough to fit the table.
 pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
     let empty = StateId::new(0).expect("0 is an id");
-    let moves = game.move_values(values, empty);
+    summarize_moves(game.board(), values[0], &game.move_values(values, empty))
+}
+
+fn summarize_moves(board: Board, empty_value: i8, moves: &[(usize, i32, i64)]) -> String {
     let best: Vec<String> = moves
         .iter()
-        .filter(|&&(_, _, v)| v == i64::from(values[0]))
-        .map(|&(line, _, _)| game.board().line_name(line))
+        .filter(|&&(_, _, v)| v == i64::from(empty_value))
+        .map(|&(line, _, _)| board.line_name(line))
         .collect();
-    let empty_value = values[0];
     match best.len() {
         n if n == moves.len() => format!("empty {empty_value:+}, best any of {n}"),
         1..=3 => format!("empty {empty_value:+}, best {}", best.join(" ")),
@@ -61,10 +69,16 @@ pub fn empty_board_summary(game: &DotsAndBoxes, values: &[i8]) -> String {
     }
 }
 
-/// Any board up to 31 lines under either rule.
+/// Boards with more lines are summarized without the sequential score DP, which takes minutes
+/// on one core past 2^27 positions; the tiered engines solve every board up to 31 lines.
+pub const SCORE_DP_MAX_LINES: usize = 27;
+
+/// Any board up to 31 lines under either rule, solved by the tiered engine with and without
+/// symmetry (and the sequential score DP up to [`SCORE_DP_MAX_LINES`] lines), which must agree
+/// on the value of every position.
 pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
     name: "dots-and-boxes",
-    params: "rows=3 cols=3 (31 lines at most) rule=turn-passes|move-again: every position of the board",
+    params: "rows=3 cols=3 (31 lines at most, e.g. 3x4) rule=turn-passes|move-again: every position of the board",
     run: |params| {
         let rows = params.number("rows", 3, 1..=8)?;
         let cols = params.number("cols", 3, 1..=8)?;
@@ -72,11 +86,67 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
         let rule = Rule::from_name(&rule_name)
             .ok_or_else(|| format!("rule must be turn-passes or move-again, found `{rule_name}`"))?;
         let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
-        let game = DotsAndBoxes::new(board, rule);
-        let describe = |lines: &Lines| format!("\n{}", board.draw(*lines, |_, _| None));
-        Ok(stats::scores(format!("dots and boxes {rows}x{cols} {}", rule.name()), &game, describe))
+        Ok(board_stats(board, rule))
     },
 }];
+
+/// The `stats` report of a whole board: each engine's cost, the values' histogram from the
+/// symmetric table, and the first disagreement between engines as an error note (none is
+/// expected: the engines are checked against each other and the oracle in the tests).
+fn board_stats(board: Board, rule: Rule) -> StatsReport {
+    let name = format!("dots and boxes {}x{} {}", board.rows(), board.cols(), rule.name());
+    let mut engines = Vec::new();
+    let mut tables = Vec::new();
+    for (engine, symmetry) in [("tiers-symmetric", Symmetry::Board), ("tiers", Symmetry::None)] {
+        let (solved, elapsed, peak) = stats::measure(|| solve_board(board, rule, symmetry));
+        engines.push(EngineCost::of(engine, &solved, elapsed, peak));
+        // Only one table of the full size is kept at a time: the plain one is compared and dropped.
+        match (solved, tables.first()) {
+            (Ok(table), None) => tables.push(table),
+            (Ok(table), Some(first)) => {
+                if let Some(lines) = first_difference(&board, |l| first.value(l), |l| table.value(l)) {
+                    engines.last_mut().expect("just pushed").error = Some(format!("differs at {lines:#b}"));
+                }
+            }
+            (Err(_), _) => {}
+        }
+    }
+    if board.lines() <= SCORE_DP_MAX_LINES {
+        let game = DotsAndBoxes::new(board, rule);
+        let (solved, elapsed, peak) = stats::measure(|| solver_core::score_table::<i8, _>(&game));
+        engines.push(EngineCost::of("score-dp", &solved, elapsed, peak));
+        if let (Ok(values), Some(first)) = (solved, tables.first())
+            && let Some(lines) = first_difference(&board, |l| first.value(l), |l| values[l as usize])
+        {
+            engines.last_mut().expect("just pushed").error = Some(format!("differs at {lines:#b}"));
+        }
+    }
+    let Some(table) = tables.first() else {
+        return stats::score_report(name, 1 << board.lines(), [], None, engines);
+    };
+    let best = table.best_position();
+    let extreme = Some((i64::from(table.value(best)), format!("\n{}", board.draw(best, |_, _| None))));
+    let histogram = table.histogram().into_iter().map(|(v, n)| (i64::from(v), n));
+    let mut report = stats::score_report(name, 1 << board.lines(), histogram, extreme, engines);
+    report.notes.push(format!("the empty board: {}", board_summary(table)));
+    report
+}
+
+/// Positions compared between engines in `stats`: every one up to this many, else a sample
+/// spread evenly over the ids (the tests compare every position of the boards they solve).
+const COMPARED: u32 = 1 << 24;
+
+/// The first set of lines (in id order, over [`COMPARED`] positions at most) where two tables
+/// differ.
+fn first_difference(board: &Board, a: impl Fn(Lines) -> i8 + Sync, b: impl Fn(Lines) -> i8 + Sync) -> Option<Lines> {
+    let stride = (board.all_lines() / COMPARED).max(1);
+    (0..=board.all_lines() / stride).into_par_iter().map(|k| k * stride).find_first(|&lines| a(lines) != b(lines))
+}
+
+/// [`empty_board_summary`] from a tiered table.
+fn board_summary(table: &BoardTable) -> String {
+    summarize_moves(table.board(), table.value(0), &table.move_values(0))
+}
 
 /// The fuzz body `rank_dots_and_boxes`: a space from bytes (byte 0 the rows and byte 1 the
 /// columns, 1..=3 each; byte 2 the rule; bytes 3..7 the drawn start, little-endian, cut to the
