@@ -155,6 +155,9 @@ fn oracle_is_naive(packages: &[Package], files: &[(String, Option<String>)]) -> 
         "solve_with_reverse_graph",
         "solve_with_unmoves",
         "solve_by_layers",
+        "solve_parallel_counter",
+        "solve_parallel_layered",
+        "CompactOutcomeTable",
         "grundy_table",
         "score_table",
         "topological_order",
@@ -173,7 +176,8 @@ fn verifier_shares_nothing(_: &[Package], files: &[(String, Option<String>)]) ->
     let read =
         |path: &str| files.iter().find(|(name, _)| name == path).and_then(|(_, text)| text.clone()).unwrap_or_default();
     let verifier = read("solver-core/src/verify.rs");
-    let engines = ["solver-core/src/retrograde.rs", "solver-core/src/acyclic.rs"];
+    let engines =
+        ["solver-core/src/retrograde.rs", "solver-core/src/parallel_retrograde.rs", "solver-core/src/acyclic.rs"];
     let mut found = Vec::new();
     let verifier_words = identifiers(&verifier);
     let verifier_functions = defined_functions(&verifier);

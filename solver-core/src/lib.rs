@@ -11,10 +11,13 @@
 //! | [`solve_with_reverse_graph`] | loopy win/loss/tie/draw with remoteness | [`LoopySpace`] | graphs larger than memory |
 //! | [`solve_with_unmoves`] | the same, without storing the graph | [`Unmoves`] | games without un-moves |
 //! | [`solve_by_layers`] | the same, in the least memory | [`LoopySpace`] | long games fast (one pass per ply) |
+//! | [`solve_parallel_counter`] | the same, on every core (atomic counters, frontier by remoteness) | [`LoopySpace`] + `Sync` | graphs larger than memory |
+//! | [`solve_parallel_layered`] | the same, on every core, into a 2-byte [`CompactOutcomeTable`] | [`LoopySpace`] + `Sync` | remoteness past [`COMPACT_MAX_REMOTENESS`] (reported) |
 //! | [`grundy_table`] | acyclic impartial games, moves that split into sums | [`ImpartialSpace`] | cycles (reported) |
 //! | [`score_table`] | acyclic scoring games with "move again" | [`ScoringSpace`] | cycles (reported) |
 //!
-//! The three retrograde engines must agree on every position; [`verify`] checks any table
+//! The retrograde engines must agree on every position (the parallel ones for every number of
+//! threads; they run on rayon's current pool); [`verify`] checks any table
 //! against the positions' children without trusting an engine.
 //!
 //! # Values
@@ -38,6 +41,7 @@ mod acyclic;
 mod game;
 pub mod graph;
 mod id;
+mod parallel_retrograde;
 pub mod play;
 mod retrograde;
 mod table;
@@ -50,8 +54,12 @@ pub use game::{
     StateSpace, Unmoves,
 };
 pub use id::{StateId, StateIdError};
+pub use parallel_retrograde::{CompactSolveError, solve_parallel_counter, solve_parallel_layered};
 pub use retrograde::{
     RETROGRADE_LIMIT, RetrogradeEngine, SpaceTooLarge, solve_by_layers, solve_with_reverse_graph, solve_with_unmoves,
 };
-pub use table::{MAX_REMOTENESS, OutcomeCounts, OutcomeTable, RemotenessOverflow};
+pub use table::{
+    COMPACT_MAX_REMOTENESS, CompactOutcomeTable, CompactOverflow, MAX_REMOTENESS, OutcomeCounts, OutcomeTable,
+    RemotenessOverflow,
+};
 pub use value::{MexSet, Nimber, Outcome, OutcomeKind, Terminal};

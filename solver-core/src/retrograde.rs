@@ -18,7 +18,13 @@
 //! positions in order of remoteness, which makes "one more than the least losing child" and "one
 //! more than the largest winning child" exact. Ties spread the same way afterwards, and what is
 //! left is endless play.
+//!
+//! [`RetrogradeEngine`] also names the two parallel engines,
+//! [`solve_parallel_counter`](crate::solve_parallel_counter) and
+//! [`solve_parallel_layered`](crate::solve_parallel_layered), so every engine is selectable and
+//! compared in one place.
 
+use crate::parallel_retrograde::{solve_parallel_counter_local, solve_parallel_layered_local};
 use crate::table::{MAX_REMOTENESS, pack, unpack};
 use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
 
@@ -44,12 +50,25 @@ pub enum RetrogradeEngine {
     Unmoves,
     /// [`solve_by_layers`].
     Layered,
+    /// [`solve_parallel_counter`](crate::solve_parallel_counter), with the moves generated on
+    /// the calling thread (this enum takes games that are not `Sync`).
+    ParallelCounter,
+    /// [`solve_parallel_layered`](crate::solve_parallel_layered) over a stored copy of the
+    /// moves made on the calling thread (this enum takes games that are not `Sync`), into a
+    /// 4-byte table.
+    ParallelLayered,
 }
 
 impl RetrogradeEngine {
-    /// Every engine, fastest first.
-    pub const ALL: [RetrogradeEngine; 3] =
-        [RetrogradeEngine::ReverseGraph, RetrogradeEngine::Unmoves, RetrogradeEngine::Layered];
+    /// Every engine: the sequential reverse-graph engine first (the reference the others are
+    /// compared with), then the others, those with a stored graph before the layered ones.
+    pub const ALL: [RetrogradeEngine; 5] = [
+        RetrogradeEngine::ReverseGraph,
+        RetrogradeEngine::ParallelCounter,
+        RetrogradeEngine::Unmoves,
+        RetrogradeEngine::ParallelLayered,
+        RetrogradeEngine::Layered,
+    ];
 
     /// The engine's name on the command line.
     pub fn name(self) -> &'static str {
@@ -57,11 +76,18 @@ impl RetrogradeEngine {
             RetrogradeEngine::ReverseGraph => "reverse-graph",
             RetrogradeEngine::Unmoves => "unmoves",
             RetrogradeEngine::Layered => "layered",
+            RetrogradeEngine::ParallelCounter => "parallel-counter",
+            RetrogradeEngine::ParallelLayered => "parallel-layered",
         }
     }
 
-    /// The engines that need only moves, not un-moves, fastest first.
-    pub const BY_MOVES: [RetrogradeEngine; 2] = [RetrogradeEngine::ReverseGraph, RetrogradeEngine::Layered];
+    /// The engines that need only moves, not un-moves, in the order of [`RetrogradeEngine::ALL`].
+    pub const BY_MOVES: [RetrogradeEngine; 4] = [
+        RetrogradeEngine::ReverseGraph,
+        RetrogradeEngine::ParallelCounter,
+        RetrogradeEngine::ParallelLayered,
+        RetrogradeEngine::Layered,
+    ];
 
     /// The engine with this command-line name.
     pub fn from_name(name: &str) -> Option<RetrogradeEngine> {
@@ -74,6 +100,8 @@ impl RetrogradeEngine {
             RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game),
             RetrogradeEngine::Unmoves => solve_with_unmoves(game),
             RetrogradeEngine::Layered => solve_by_layers(game),
+            RetrogradeEngine::ParallelCounter => solve_parallel_counter_local(game),
+            RetrogradeEngine::ParallelLayered => solve_parallel_layered_local(game),
         }
     }
 
@@ -84,6 +112,8 @@ impl RetrogradeEngine {
             RetrogradeEngine::ReverseGraph => Some(solve_with_reverse_graph(game)),
             RetrogradeEngine::Unmoves => None,
             RetrogradeEngine::Layered => Some(solve_by_layers(game)),
+            RetrogradeEngine::ParallelCounter => Some(solve_parallel_counter_local(game)),
+            RetrogradeEngine::ParallelLayered => Some(solve_parallel_layered_local(game)),
         }
     }
 }

@@ -14,7 +14,7 @@
 //! let checked = check_loopy_with_unmoves(&game, Some(OracleSide::same(&rules)), oracle::Budget::new(1000))
 //!     .and_then(|checked| checked.oracle_agreed())
 //!     .unwrap();
-//! assert_eq!(checked.timings.len(), 3);
+//! assert_eq!(checked.timings.len(), solver_core::RetrogradeEngine::ALL.len());
 //! ```
 
 use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};

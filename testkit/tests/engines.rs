@@ -37,8 +37,8 @@ proptest! {
         let rules = game.rules();
         let all = check_loopy_with_unmoves(&game, Some(OracleSide::same(&rules)), BUDGET).and_then(|c| c.oracle_agreed()).map_err(fail)?;
         let by_moves = check_loopy(&game, Some(OracleSide::same(&rules)), BUDGET).and_then(|c| c.oracle_agreed()).map_err(fail)?;
-        prop_assert_eq!(all.timings.len(), 3);
-        prop_assert_eq!(by_moves.timings.len(), 2);
+        prop_assert_eq!(all.timings.len(), RetrogradeEngine::ALL.len());
+        prop_assert_eq!(by_moves.timings.len(), RetrogradeEngine::BY_MOVES.len());
         prop_assert!(all.table == by_moves.table);
     }
 

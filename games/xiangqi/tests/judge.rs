@@ -77,7 +77,11 @@ fn the_verify_workload_agrees_with_the_oracle() {
     let row = (workload.run)(xiangqi::ORACLE_BUDGET).expect("every engine agrees");
     assert_eq!(row.positions, 14_420);
     assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{:?}", row.oracle);
-    assert_eq!(row.timings.len(), 3, "every retrograde engine, the un-move engine included");
+    assert_eq!(
+        row.timings.len(),
+        solver_core::RetrogradeEngine::ALL.len(),
+        "every retrograde engine, the un-move engine included"
+    );
     // Provenance: the naive oracle on the plain 10x9 board (xiangqi::plain, no code shared with
     // the engines) agrees on every position, as asserted just above. The accepted C++ of seed
     // document 004 (HDU 5897 The Game), g++ -O2, fixes most of the counts through its answers
@@ -96,7 +100,7 @@ fn the_stats_target_summarizes_the_whole_game() {
     let target = &xiangqi::REGISTRATION.stats[0];
     let report = (target.run)(&mut testkit::stats::Params::default()).expect("no parameters needed");
     assert_eq!(report.positions, 14_420);
-    assert_eq!(report.engines.len(), 3);
+    assert_eq!(report.engines.len(), solver_core::RetrogradeEngine::ALL.len());
     // The same counts as the verify workload's (see the provenance there).
     assert_eq!(report.counts.get("draw"), Some(&216));
 }

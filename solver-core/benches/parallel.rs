@@ -1,0 +1,72 @@
+//! The parallel retrograde engines across thread counts (1, 2) on a random loopy game of 10^6
+//! positions, next to the sequential reverse-graph and un-move engines. Every table is checked
+//! against the sequential reverse-graph engine before anything is timed, so
+//! `cargo test --benches` checks them.
+//!
+//! ```sh
+//! cargo bench -p solver-core --bench parallel -- --warm-up-time 1 --measurement-time 3
+//! ```
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use solver_core::graph::{GraphGame, RandomShape};
+use solver_core::{
+    OutcomeTable, RetrogradeEngine, solve_parallel_counter, solve_parallel_layered, solve_with_reverse_graph,
+    solve_with_unmoves,
+};
+use std::hint::black_box;
+
+const THREADS: [usize; 2] = [1, 2];
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool")
+}
+
+fn parallel(c: &mut Criterion) {
+    let game = GraphGame::random(&RandomShape::loopy(1_000_000), 7);
+    let expected: OutcomeTable = solve_with_reverse_graph(&game).expect("fits");
+    let counts = expected.counts();
+    assert!(counts.wins > 0 && counts.losses > 0 && counts.draws > 0, "a mixed game: {counts}");
+    for threads in THREADS {
+        let pool = pool(threads);
+        assert!(pool.install(|| solve_parallel_counter(&game)).expect("fits") == expected, "parallel-counter");
+        assert!(pool.install(|| solve_parallel_layered(&game)).expect("fits") == expected, "parallel-layered");
+        for engine in [RetrogradeEngine::ParallelCounter, RetrogradeEngine::ParallelLayered] {
+            assert!(pool.install(|| engine.solve(&game)).expect("fits") == expected, "{}", engine.name());
+        }
+    }
+
+    let mut group = c.benchmark_group("sequential 1e6 positions");
+    group.sample_size(10);
+    group.bench_function("reverse-graph", |b| b.iter(|| solve_with_reverse_graph(black_box(&game))));
+    group.bench_function("unmoves", |b| b.iter(|| solve_with_unmoves(black_box(&game))));
+    group.finish();
+
+    let mut group = c.benchmark_group("parallel-counter 1e6 positions");
+    group.sample_size(10);
+    for threads in THREADS {
+        let pool = pool(threads);
+        group.bench_function(BenchmarkId::new("shared game", threads), |b| {
+            b.iter(|| pool.install(|| solve_parallel_counter(black_box(&game))))
+        });
+        group.bench_function(BenchmarkId::new("RetrogradeEngine", threads), |b| {
+            b.iter(|| pool.install(|| RetrogradeEngine::ParallelCounter.solve(black_box(&game))))
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("parallel-layered 1e6 positions");
+    group.sample_size(10);
+    for threads in THREADS {
+        let pool = pool(threads);
+        group.bench_function(BenchmarkId::new("shared game", threads), |b| {
+            b.iter(|| pool.install(|| solve_parallel_layered(black_box(&game))))
+        });
+        group.bench_function(BenchmarkId::new("RetrogradeEngine", threads), |b| {
+            b.iter(|| pool.install(|| RetrogradeEngine::ParallelLayered.solve(black_box(&game))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parallel);
+criterion_main!(benches);
