@@ -1,6 +1,6 @@
 //! Grundy sequences of octal games: computing and proving periods with the naive and the
-//! sparse-space method. Each answer is asserted before anything is timed, so
-//! `cargo test --benches` checks it.
+//! sparse-space method, and Kayles to a million values. Each answer is asserted before
+//! anything is timed, so `cargo test --benches` checks it.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use octal::{NaiveSequence, OctalCode, Periodicity, SparseSequence, find_period, naive_grundy, sparse_grundy};
@@ -50,5 +50,21 @@ fn long_preperiod(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, short_periods, long_preperiod);
+/// Kayles to 10^6 values by the sparse method: its witness searches take one split of each of
+/// the two remainders in turn (scanning one to exhaustion first took about 100 s here).
+fn kayles_million(c: &mut Criterion) {
+    let code: OctalCode = "0.77".parse().expect("a code");
+    let len = 1_000_000;
+    // OEIS A002186: period 12 from n = 71, which the first 200 naive values prove.
+    let start = naive_grundy(&code, 200);
+    let periodic = |n: usize| start[if n < 71 { n } else { 71 + (n - 71) % 12 }];
+    let values = sparse_grundy(&code, len);
+    assert!((0..len).all(|n| values[n] == periodic(n)), "Kayles continues its period");
+    let mut group = c.benchmark_group("Kayles 0.77, the first 10^6 values");
+    group.sample_size(10);
+    group.bench_function("sparse", |b| b.iter(|| sparse_grundy(black_box(&code), len)));
+    group.finish();
+}
+
+criterion_group!(benches, short_periods, long_preperiod, kayles_million);
 criterion_main!(benches);

@@ -31,7 +31,7 @@
 //! |---|---|---|---|
 //! | [`solver_core::grundy_table`] on [`OctalGame`] | `G(0..=N)`, every option generated | `O(N^2 D)` | the reference engine, checked by solver-core's verifier |
 //! | [`naive_grundy`] / [`NaiveSequence`] | `G(0..N)`, each split of each remainder once | `O(N^2/4 + N D V/64)` | many removals (hdu2999), short sequences |
-//! | [`sparse_grundy`] / [`SparseSequence`] | `G(0..N)`, rare/common classes | `O(N R)` with `R` rare heaps | long sequences of codes with a sparse space |
+//! | [`sparse_grundy`] / [`SparseSequence`] | `G(0..N)`, rare/common classes, witnesses searched one split of each remainder in turn | `O(N R + W)` with `R` rare heaps and `W <= N^2/4` witness steps, a few per heap with a sparse space; 6 bytes a value | long sequences of codes with a sparse space |
 //! | [`prove_period`] | least period and pre-period, proven | `O(N)` typically | any finite code, from enough values |
 //! | [`find_period`] | grows a sequence until [`prove_period`] succeeds | that of the sequence | searching for a period |
 //! | [`plain`] + `oracle::solve_loopy` | win/lose of whole positions, no Sprague-Grundy | exponential | tests and the judges' `oracle` engine: small positions only |

@@ -5,7 +5,7 @@
 use crate::method::Method;
 use crate::plain::{BeadCircle, Heap, Heaps};
 use crate::problems::Hdu3980;
-use crate::{OctalCode, OctalGame, prove_period};
+use crate::{GrundySequence, OctalCode, OctalGame, SparseSequence, prove_period};
 use oracle::{Budget, OracleError, solve_loopy};
 use solver_core::{Nimber, Outcome, StateId};
 use std::fmt::Write;
@@ -177,21 +177,51 @@ fn circles(max_beads: u32) -> Workload {
     })
 }
 
+/// The pairs of heaps the sparse-space method may look at in `stats` (rare pairs and witness
+/// steps together), at about a nanosecond each half a minute or so. A code with a sparse space
+/// stays far below it up to n = 10^7 (Kayles: 9 rare heaps, about 10 pairs a heap), while one
+/// without (0.007: a quarter of the heaps are rare) grows quadratically and would run for hours.
+const STATS_PAIR_BUDGET: u64 = 30_000_000_000;
+
+/// `G(0..len)` by the sparse-space method, in chunks, stopping with an error once it has
+/// looked at more than `budget` pairs.
+fn sparse_within(code: &OctalCode, len: usize, budget: u64) -> Result<Vec<u32>, String> {
+    let mut sequence = SparseSequence::new(code.clone());
+    while sequence.values().len() < len {
+        sequence.extend_to(len.min(sequence.values().len() + (1 << 16)));
+        let work = sequence.stats();
+        let pairs = work.rare_steps + work.witness_steps;
+        if pairs > budget {
+            return Err(format!(
+                "gave up at heap {} after {pairs} pairs of heaps (the budget is {budget}): {code} has {} rare \
+                 heaps, too many for a sparse space; ask for a smaller n",
+                sequence.values().len(),
+                work.rare
+            ));
+        }
+    }
+    Ok(sequence.into_values())
+}
+
 /// Any octal game's Grundy sequence, with its period proven when the values suffice.
 pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
     name: "octal",
-    params: "code=0.77 n=1000 (1..=10000000): heaps 0..=n of an octal game, e.g. 0.07, 0.137, 0.16",
+    params: "code=0.77 n=1000 (1..=10000000; the sparse method stops past 3*10^10 pairs of heaps, \
+             which a code without a sparse space such as 0.007 reaches near n=10^6): heaps 0..=n of an octal game, \
+             e.g. 0.07, 0.137, 0.16",
     run: |params| {
         let text = params.text("code", "0.77");
         let code: OctalCode = text.parse().map_err(|e| format!("code `{text}`: {e}"))?;
         let n = params.number("n", 1_000usize, 1..=10_000_000)?;
         let mut engines = Vec::new();
+        let (values, elapsed, peak_bytes) = stats::measure(|| sparse_within(&code, n + 1, STATS_PAIR_BUDGET));
+        engines.push(stats::EngineCost::of(Method::Sparse.name(), &values, elapsed, peak_bytes));
+        let values = values.map_err(|e| format!("{}: {e}", Method::Sparse.name()))?;
         let mut run = |method: Method| -> Result<Vec<u32>, String> {
             let (values, elapsed, peak_bytes) = stats::measure(|| method.values(&code, n + 1));
             engines.push(stats::EngineCost::of(method.name(), &values, elapsed, peak_bytes));
             values.map_err(|e| format!("{}: {e}", method.name()))
         };
-        let values = run(Method::Sparse)?;
         // The naive mex over every split is quadratic: past its limit only the sparse-space
         // method runs.
         if Method::Naive.practical_up_to(n) && run(Method::Naive)? != values {
@@ -211,3 +241,23 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
         Ok(report)
     },
 }];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{naive_grundy, sparse_grundy};
+
+    #[test]
+    fn the_stats_budget_stops_codes_without_a_sparse_space() {
+        // 0.007 keeps about a quarter of its heaps rare: 10^8 pairs run out near heap 2 * 10^4.
+        let treblecross: OctalCode = "0.007".parse().unwrap();
+        let error = sparse_within(&treblecross, 1_000_000, 100_000_000).unwrap_err();
+        assert!(error.contains("gave up at heap") && error.contains("ask for a smaller n"), "{error}");
+        // Kayles needs about 10 pairs a heap: a million heaps fit in the same budget, with the
+        // values of the plain engine.
+        let kayles: OctalCode = "0.77".parse().unwrap();
+        let values = sparse_within(&kayles, 1_000_000, 100_000_000).unwrap();
+        assert_eq!(values[..20_000], naive_grundy(&kayles, 20_000)[..]);
+        assert_eq!(values, sparse_grundy(&kayles, 1_000_000));
+    }
+}
