@@ -63,8 +63,8 @@ impl Symmetry {
 pub struct TableTooLarge {
     /// The bytes the stored blocks need.
     pub needed: u64,
-    /// The bytes available: the system's estimate (`MemAvailable` on Linux), or what an
-    /// allocation that failed had asked for.
+    /// The bytes available by the system's estimate (`MemAvailable` on Linux), 0 where it
+    /// gives none.
     pub available: u64,
 }
 
@@ -423,7 +423,9 @@ fn solve<const AGAIN: bool>(board: Board, symmetry: Symmetry) -> Result<Solved, 
             || vec![0i8; block_len],
             |scratch, &tier| -> Result<(), TableTooLarge> {
                 let mut values = Vec::new();
-                values.try_reserve_exact(block_len).map_err(|_| TableTooLarge { needed, available: 0 })?;
+                values
+                    .try_reserve_exact(block_len)
+                    .map_err(|_| TableTooLarge { needed, available: available_memory().unwrap_or(0) })?;
                 values.resize(block_len, NONE_YET);
                 if tier == full_tier {
                     // The full board: no move, worth 0.
