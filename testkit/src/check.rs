@@ -159,17 +159,12 @@ impl Checked<OutcomeTable> {
         name: &'static str,
         solve: impl FnOnce() -> Result<OutcomeTable, E>,
     ) -> Result<(), Failure> {
-        let (table, elapsed) = timed(solve);
-        let table = table.map_err(|e| Failure::engine_error(name, e))?;
-        self.timings.push((name, elapsed));
-        match StateId::all(game.len()).find(|&id| table.get(id) != self.table.get(id)) {
-            None => Ok(()),
-            Some(id) => Err(Failure::at(game, id, name, table.get(id), "the other engines", self.table.get(id))),
-        }
+        let agreed = &self.table;
+        compare_with(&mut self.timings, game, name, solve, OutcomeTable::get, |id| agreed.get(id))
     }
 }
 
-impl<V: PartialEq + Debug> Checked<Vec<V>> {
+impl<V: Copy + PartialEq + Debug> Checked<Vec<V>> {
     /// Solves the game again with a solver of its own (`name`), timed after the others, whose
     /// table is read through `value`; fails unless it gives the agreed value everywhere.
     pub fn compare_table<G: StateSpace + ?Sized, T, E: Display>(
@@ -179,15 +174,27 @@ impl<V: PartialEq + Debug> Checked<Vec<V>> {
         solve: impl FnOnce() -> Result<T, E>,
         value: impl Fn(&T, StateId) -> V,
     ) -> Result<(), Failure> {
-        let (table, elapsed) = timed(solve);
-        let table = table.map_err(|e| Failure::engine_error(name, e))?;
-        self.timings.push((name, elapsed));
-        match StateId::all(game.len()).find(|&id| value(&table, id) != self.table[id.index()]) {
-            None => Ok(()),
-            Some(id) => {
-                Err(Failure::at(game, id, name, value(&table, id), "the other engines", &self.table[id.index()]))
-            }
-        }
+        let agreed = &self.table;
+        compare_with(&mut self.timings, game, name, solve, value, |id| agreed[id.index()])
+    }
+}
+
+/// Runs and times `solve` (recording it as `name`), then compares its table, read through
+/// `value`, with the agreed values on every position.
+fn compare_with<G: StateSpace + ?Sized, T, V: PartialEq + Debug, E: Display>(
+    timings: &mut Vec<(&'static str, Duration)>,
+    game: &G,
+    name: &'static str,
+    solve: impl FnOnce() -> Result<T, E>,
+    value: impl Fn(&T, StateId) -> V,
+    agreed: impl Fn(StateId) -> V,
+) -> Result<(), Failure> {
+    let (table, elapsed) = timed(solve);
+    let table = table.map_err(|e| Failure::engine_error(name, e))?;
+    timings.push((name, elapsed));
+    match StateId::all(game.len()).find(|&id| value(&table, id) != agreed(id)) {
+        None => Ok(()),
+        Some(id) => Err(Failure::at(game, id, name, value(&table, id), "the other engines", agreed(id))),
     }
 }
 

@@ -208,10 +208,8 @@ impl Layout {
         let mut bit_of_line = vec![0; lines];
         line_of_bit.iter().enumerate().for_each(|(bit, &e)| bit_of_line[e] = bit);
         let block_lines = block.len();
-        let split = |mask: Lines| -> (u32, u32) {
-            let bits = (0..lines).filter(|&e| mask >> e & 1 == 1).fold(0u64, |x, e| x | 1 << bit_of_line[e]);
-            ((bits >> block_lines) as u32, (bits & ((1 << block_lines) - 1)) as u32)
-        };
+        let to_position = BitPermutation::new(&bit_of_line);
+        let split = |mask: Lines| split_bits(to_position.apply(mask), block_lines);
         let gains = line_of_bit
             .iter()
             .map(|&e| {
@@ -239,16 +237,20 @@ impl Layout {
                 (BitPermutation::new(&tier_image), BitPermutation::new(&image[..block_lines]))
             })
             .collect();
-        let to_position = BitPermutation::new(&bit_of_line);
         Layout { block_lines, tier_lines: lines - block_lines, line_of_bit, to_position, gains, symmetries }
     }
 
     /// A position's (tier pattern, block index).
     #[inline]
     fn split(&self, lines: Lines) -> (u32, u32) {
-        let bits = self.to_position.apply(lines);
-        (bits >> self.block_lines, bits & ((1 << self.block_lines) - 1))
+        split_bits(self.to_position.apply(lines), self.block_lines)
     }
+}
+
+/// Position bits as (tier pattern, block index).
+#[inline]
+fn split_bits(bits: u32, block_lines: usize) -> (u32, u32) {
+    (bits >> block_lines, bits & ((1 << block_lines) - 1))
 }
 
 /// Where a tier pattern's block is stored.

@@ -96,32 +96,29 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
 fn board_stats(board: Board, rule: Rule) -> StatsReport {
     let name = format!("dots and boxes {}x{} {}", board.rows(), board.cols(), rule.name());
     let mut engines = Vec::new();
-    let mut tables = Vec::new();
+    // The first table solved is the reference; only one table of the full size is kept at a
+    // time: the others are compared with it and dropped.
+    let mut reference: Option<BoardTable> = None;
     for (engine, symmetry) in [("tiers-symmetric", Symmetry::Board), ("tiers", Symmetry::None)] {
         let (solved, elapsed, peak) = stats::measure(|| solve_board(board, rule, symmetry));
-        engines.push(EngineCost::of(engine, &solved, elapsed, peak));
-        // Only one table of the full size is kept at a time: the plain one is compared and dropped.
-        match (solved, tables.first()) {
-            (Ok(table), None) => tables.push(table),
-            (Ok(table), Some(first)) => {
-                if let Some(lines) = first_difference(&board, |l| first.value(l), |l| table.value(l)) {
-                    engines.last_mut().expect("just pushed").error = Some(format!("differs at {lines:#b}"));
-                }
-            }
+        let mut cost = EngineCost::of(engine, &solved, elapsed, peak);
+        match (solved, &reference) {
+            (Ok(table), None) => reference = Some(table),
+            (Ok(table), Some(first)) => cost.error = difference(&board, first, |l| table.value(l)),
             (Err(_), _) => {}
         }
+        engines.push(cost);
     }
     if board.lines() <= SCORE_DP_MAX_LINES {
         let game = DotsAndBoxes::new(board, rule);
         let (solved, elapsed, peak) = stats::measure(|| solver_core::score_table::<i8, _>(&game));
-        engines.push(EngineCost::of("score-dp", &solved, elapsed, peak));
-        if let (Ok(values), Some(first)) = (solved, tables.first())
-            && let Some(lines) = first_difference(&board, |l| first.value(l), |l| values[l as usize])
-        {
-            engines.last_mut().expect("just pushed").error = Some(format!("differs at {lines:#b}"));
+        let mut cost = EngineCost::of("score-dp", &solved, elapsed, peak);
+        if let (Ok(values), Some(first)) = (solved, &reference) {
+            cost.error = difference(&board, first, |l| values[l as usize]);
         }
+        engines.push(cost);
     }
-    let Some(table) = tables.first() else {
+    let Some(table) = &reference else {
         return stats::score_report(name, 1 << board.lines(), [], None, engines);
     };
     let best = table.best_position();
@@ -136,11 +133,15 @@ fn board_stats(board: Board, rule: Rule) -> StatsReport {
 /// spread evenly over the ids (the tests compare every position of the boards they solve).
 const COMPARED: u32 = 1 << 24;
 
-/// The first set of lines (in id order, over [`COMPARED`] positions at most) where two tables
-/// differ.
-fn first_difference(board: &Board, a: impl Fn(Lines) -> i8 + Sync, b: impl Fn(Lines) -> i8 + Sync) -> Option<Lines> {
+/// Where `other` differs from the reference table, at the first set of lines in id order (over
+/// [`COMPARED`] positions at most), as an engine error.
+fn difference(board: &Board, reference: &BoardTable, other: impl Fn(Lines) -> i8 + Sync) -> Option<String> {
     let stride = (board.all_lines() / COMPARED).max(1);
-    (0..=board.all_lines() / stride).into_par_iter().map(|k| k * stride).find_first(|&lines| a(lines) != b(lines))
+    (0..=board.all_lines() / stride)
+        .into_par_iter()
+        .map(|k| k * stride)
+        .find_first(|&lines| reference.value(lines) != other(lines))
+        .map(|lines| format!("differs from the first engine at {lines:#b}"))
 }
 
 /// [`empty_board_summary`] from a tiered table.
