@@ -1,6 +1,6 @@
-//! Bodies of the two generic fuzz targets in fuzz/, over everything registered: `judge` feeds
-//! any bytes to a problem's judge, `game` to a game's own fuzz body, the first byte picking
-//! which ([`testkit::fuzz::pick`]). They live here so that a stable `cargo test` replays the
+//! Bodies of the fuzz targets in fuzz/: the two generic ones over everything registered
+//! (`judge` feeds any bytes to a problem's judge, `game` to a game's own fuzz body, the first
+//! byte picking which, [`testkit::fuzz::pick`]) and `table_file`, any bytes as a stored table. They live here so that a stable `cargo test` replays the
 //! stored fuzz inputs through exactly the code the fuzzer ran (tests/registered.rs).
 
 use crate::registry;
@@ -20,4 +20,10 @@ pub fn game(data: &[u8]) -> Result<(), String> {
     let targets: Vec<&FuzzTarget> = registry::fuzz_targets().collect();
     let Some((target, rest)) = pick(&targets, data) else { return Ok(()) };
     (target.body)(rest).map_err(|e| format!("{}: {e}", target.name))
+}
+
+/// Any bytes as a stored table file: opened, every block checked, a few positions probed; never
+/// a panic ([`testkit::table_file::fuzz_read`]).
+pub fn table_file(data: &[u8]) -> Result<(), String> {
+    testkit::table_file::fuzz_read(data)
 }

@@ -17,4 +17,5 @@
 pub mod fuzz;
 pub mod registry;
 pub mod stress;
+pub mod tables;
 pub mod verify;

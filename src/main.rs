@@ -4,7 +4,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamesolve::registry;
 use gamesolve::stress::{self, Run, StressConfig};
-use gamesolve::verify;
+use gamesolve::{tables, verify};
 use indicatif::{ProgressBar, ProgressStyle};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
 use serde_json::json;
@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use testkit::input;
 use testkit::judge::{AnyProblem, Explanation, JudgeError};
+use testkit::solve::VerifyFailure;
 use testkit::stats::Params;
 
 const EXIT_CODES: &str = "\
@@ -156,15 +157,78 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Check every engine on every registered game (the main job).
+    /// Solve every position of a game; print the start's value and best moves; store the table.
     ///
-    /// Solves every registered game at its built-in size with every engine, checks every table
-    /// with the verifier, compares with the naive oracle where it fits its budget, and prints one
-    /// table. Exits 1 on any disagreement.
+    /// With --out the table is written in gamesolve's table format (TABLE-FORMAT.md): a
+    /// self-describing header, compressed blocks with checksums. It is written to a temporary
+    /// file and renamed when complete, so an interrupted run never leaves a file that looks
+    /// finished. Read it back with probe, diff and verify FILE.
+    /// Example: gamesolve solve dots-and-boxes rows=3 cols=4 rule=move-again --out 3x4.table
+    #[command(after_help = solve_help())]
+    Solve {
+        /// The game.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::solve_targets().map(|t| t.name)))]
+        game: String,
+        /// Parameters as key=value (see below).
+        params: Vec<String>,
+        /// The engine (the game's first if omitted; an unknown name lists them).
+        #[arg(long)]
+        engine: Option<String>,
+        /// Write the solved table to this file.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace the file given to --out if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The value of one position of a stored table and of each of its moves.
+    ///
+    /// The position is written in the game's notation (as `explain` and `solve` print it; for
+    /// dots and boxes the drawn lines, e.g. `1-2 2-6`, or `empty`), or as `#n` for position
+    /// number n. Only the blocks holding the position and its children are decompressed.
+    #[command(after_help = EXIT_CODES)]
+    Probe {
+        /// The table file.
+        file: PathBuf,
+        /// The position (several words are joined with spaces).
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Compare two stored tables position by position.
+    ///
+    /// Prints the number of differing positions by kind of difference and the first few, with
+    /// both values and the position. Exits 0 when the tables are identical, 1 when they differ,
+    /// 2 when they are not of the same game and parameters (or a file is unreadable).
+    Diff {
+        /// The first table.
+        a: PathBuf,
+        /// The second table.
+        b: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Check every engine on every registered game (the main job), or re-verify a stored table.
+    ///
+    /// Without FILE: solves every registered game at its built-in size with every engine,
+    /// checks every table with the verifier, compares with the naive oracle where it fits its
+    /// budget, and prints one table. Exits 1 on any disagreement.
+    ///
+    /// With FILE: checks every checksum of the table and every position's value against its
+    /// children with the game's verifier (not an engine). Exits 1 at the first violation, 2 if
+    /// the file is damaged or not a table.
     #[command(after_help = EXIT_CODES)]
     Verify {
+        /// A stored table to re-verify instead of the main job.
+        file: Option<PathBuf>,
         /// Only the games whose name contains this text.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "file")]
         only: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -221,7 +285,13 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
             check(&problem, rounds, cases, seed, timeout, command)
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
-        Command::Verify { only, format } => run_verify(only.as_deref(), format),
+        Command::Solve { game, params, engine, out, force, format } => {
+            solve(&game, &params, engine.as_deref(), out.as_deref(), force, format)
+        }
+        Command::Probe { file, position, format } => probe(&file, &position.join(" "), format),
+        Command::Diff { a, b, format } => diff(&a, &b, format),
+        Command::Verify { file: Some(file), format, .. } => verify_file(&file, format),
+        Command::Verify { file: None, only, format } => run_verify(only.as_deref(), format),
     }
 }
 
@@ -395,6 +465,14 @@ fn check(
     Ok(ExitCode::from(1))
 }
 
+fn solve_help() -> String {
+    let mut help = String::from("Games and their parameters (key=default):\n");
+    for target in registry::solve_targets() {
+        help += &format!("  {:<14} {}\n", target.name, target.params);
+    }
+    help + "\n" + EXIT_CODES
+}
+
 fn stats_help() -> String {
     let mut help = String::from("Games and their parameters (key=default):\n");
     for target in registry::stats_targets() {
@@ -420,6 +498,98 @@ fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCod
     match format {
         Format::Text => print_all(&report.to_text()),
         Format::Json => print_all(&to_json(&serde_json::to_value(&report).expect("a report serializes"))),
+    }
+}
+
+/// Prints a report as text or JSON.
+fn print_report(
+    format: Format,
+    text: impl FnOnce() -> String,
+    json: impl FnOnce() -> serde_json::Value,
+) -> anyhow::Result<()> {
+    match format {
+        Format::Text => emit(&text()),
+        Format::Json => emit(&to_json(&json())),
+    }
+}
+
+/// A progress bar over positions, drawn only on a terminal.
+fn positions_bar(what: &str) -> ProgressBar {
+    let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions {elapsed}");
+    bar.set_message(what.to_string());
+    bar
+}
+
+fn solve(
+    name: &str,
+    words: &[String],
+    engine: Option<&str>,
+    out: Option<&std::path::Path>,
+    force: bool,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let game = tables::open_game(name, words).map_err(anyhow::Error::msg)?;
+    // A table being written goes to a temporary file, renamed when complete; Ctrl-C, SIGTERM
+    // and SIGHUP remove it, so an interrupted run leaves nothing behind.
+    if let Some(partial) = out.and_then(testkit::table_file::partial_path) {
+        ctrlc::set_handler(move || {
+            let _ = std::fs::remove_file(&partial);
+            std::process::exit(130);
+        })
+        .context("cannot handle Ctrl-C and termination signals")?;
+    }
+    let bar = progress_bar(None, "{spinner} solving {msg} {elapsed}");
+    bar.set_message(name.to_string());
+    let progress = |done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let report = tables::solve(game.as_ref(), engine, out, force, &progress);
+    bar.finish_and_clear();
+    let report = report.map_err(anyhow::Error::msg)?;
+    print_report(format, || report.to_text(), || report.to_json())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn probe(file: &std::path::Path, position: &str, format: Format) -> anyhow::Result<ExitCode> {
+    let report = tables::probe(file, position).map_err(anyhow::Error::msg)?;
+    print_report(format, || report.to_text(), || report.to_json())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn diff(a: &std::path::Path, b: &std::path::Path, format: Format) -> anyhow::Result<ExitCode> {
+    let bar = positions_bar("comparing");
+    let report = tables::diff(a, b, &|done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
+    print_report(format, || report.to_text(), || report.to_json())?;
+    Ok(if report.identical() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn verify_file(file: &std::path::Path, format: Format) -> anyhow::Result<ExitCode> {
+    let bar = positions_bar("reading");
+    let report = tables::verify_file(file, &|done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    match report {
+        Ok(report) => {
+            print_report(format, || report.to_text(), || report.to_json())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(VerifyFailure::Violation(violation)) => {
+            print_report(
+                format,
+                || format!("FAILED: {violation}\n"),
+                || json!({ "file": file.display().to_string(), "verified": false, "violation": violation }),
+            )?;
+            Ok(ExitCode::from(1))
+        }
+        Err(damaged) => Err(anyhow::anyhow!("{damaged}")),
     }
 }
 

@@ -7,6 +7,7 @@
 use testkit::Registration;
 use testkit::fuzz::FuzzTarget;
 use testkit::judge::AnyProblem;
+use testkit::solve::SolveTarget;
 use testkit::stats::StatsTarget;
 use testkit::workload::Workload;
 
@@ -41,6 +42,16 @@ pub fn workloads() -> Vec<Workload> {
 /// Every game `gamesolve stats` can summarize.
 pub fn stats_targets() -> impl Iterator<Item = &'static StatsTarget> {
     GAMES.iter().flat_map(|game| game.stats.iter())
+}
+
+/// Every game `gamesolve solve` can solve whole and store.
+pub fn solve_targets() -> impl Iterator<Item = &'static SolveTarget> {
+    GAMES.iter().flat_map(|game| game.solve.iter())
+}
+
+/// The solve target named `name`.
+pub fn find_solve_target(name: &str) -> Option<&'static SolveTarget> {
+    solve_targets().find(|t| t.name == name)
 }
 
 /// Every game's own fuzz bodies, game by game.

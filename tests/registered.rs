@@ -247,3 +247,29 @@ fn fuzz_game_replay() {
     }
     replay("game", inputs, gamesolve::fuzz::game);
 }
+
+/// The table-file target's stored inputs, and tables of every registered game's first golden
+/// size: whole, cut at every length up to 200 bytes and at ten more, and with one byte
+/// changed at each of 200 places.
+#[test]
+fn fuzz_table_file_replay() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("table_file")).collect();
+    for target in registry::solve_targets() {
+        let game = target.open_words(target.golden[0]).expect("a golden size opens");
+        let file = dir.path().join(format!("{}.table", target.name));
+        gamesolve::tables::solve(game.as_ref(), None, Some(&file), false, &|_, _| {}).expect("solved and written");
+        let bytes = std::fs::read(&file).expect("the written table");
+        let name = |what: String| format!("{} {what}", target.name);
+        let cuts = (0..200.min(bytes.len())).chain((1..=10).map(|k| bytes.len() * k / 11));
+        inputs.extend(cuts.map(|n| (name(format!("cut at {n}")), bytes[..n].to_vec())));
+        for k in 0..200 {
+            let at = k * bytes.len() / 200;
+            let mut spoiled = bytes.clone();
+            spoiled[at] ^= 1 << (k % 8);
+            inputs.push((name(format!("bit flipped at {at}")), spoiled));
+        }
+        inputs.push((name("whole".into()), bytes));
+    }
+    replay("table_file", inputs, gamesolve::fuzz::table_file);
+}

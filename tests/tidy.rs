@@ -125,6 +125,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("modules_start_with_docs", modules_start_with_docs),
     ("no_ignored_tests", no_ignored_tests),
     ("nothing_points_outside", nothing_points_outside),
+    ("one_unsafe_call", one_unsafe_call),
 ];
 
 fn solver_core_dependencies(packages: &[Package], _: &[(String, Option<String>)]) -> Vec<String> {
@@ -382,6 +383,26 @@ fn nothing_points_outside(_: &[Package], files: &[(String, Option<String>)]) -> 
                 }
             }
         }
+    }
+    found
+}
+
+fn one_unsafe_call(_: &[Package], files: &[(String, Option<String>)]) -> Vec<String> {
+    let allowed = "testkit/src/table_file.rs";
+    let mut found = Vec::new();
+    let mut allowed_blocks = 0;
+    for (file, source) in rust_files(files, "") {
+        let blocks = source.matches(["unsafe", " {"].concat().as_str()).count()
+            + source.matches(["unsafe", " fn"].concat().as_str()).count()
+            + source.matches(["unsafe", " impl"].concat().as_str()).count();
+        if file == allowed {
+            allowed_blocks = blocks;
+        } else if blocks > 0 {
+            found.push(format!("{file} has unsafe code; the only unsafe call is the memory map in {allowed}"));
+        }
+    }
+    if allowed_blocks > 1 {
+        found.push(format!("{allowed} has {allowed_blocks} unsafe blocks; only the memory map may be unsafe"));
     }
     found
 }

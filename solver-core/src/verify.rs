@@ -6,7 +6,8 @@
 //! remoteness every labelled win, loss and tie is exact, and a truly decided position cannot
 //! pass as a draw.
 
-use crate::{ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, ScoreValue, ScoringSpace, StateId};
+use crate::{ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, ScoreValue, ScoredMove, ScoringSpace, StateId};
+use rayon::prelude::*;
 use std::fmt::{self, Debug};
 
 /// The first entry of a table that disagrees with its position's children.
@@ -95,58 +96,72 @@ fn check_len<V: Debug>(expected: usize, found: usize) -> Result<(), VerifyError<
     if expected == found { Ok(()) } else { Err(VerifyError::WrongLength { expected, found }) }
 }
 
+/// The first position, in id order, for which `check` finds a violation. Positions are checked
+/// in parallel on rayon's current pool, each thread with a scratch buffer of its own; the first
+/// in id order is reported, so the answer does not depend on the number of threads.
+fn first_violation<V: Send + Debug, B: Default>(
+    len: usize,
+    check: impl Fn(StateId, &mut B) -> Option<VerifyError<V>> + Sync,
+) -> Result<(), VerifyError<V>> {
+    match (0..len)
+        .into_par_iter()
+        .map_init(B::default, |scratch, i| check(StateId::new(i).expect("an index below the length is an id"), scratch))
+        .find_first(Option::is_some)
+    {
+        Some(Some(violation)) => Err(violation),
+        _ => Ok(()),
+    }
+}
+
 /// Checks every position of a loopy game's table: finished positions hold their result at
 /// remoteness 0 and every other entry equals [`value_from_children`] of its children's entries.
-/// Time `O(N + E)`; memory: one list of children.
-pub fn verify_outcomes<G: LoopySpace + ?Sized>(game: &G, table: &OutcomeTable) -> Result<(), VerifyError<Outcome>> {
+/// Time `O(N + E)`, in parallel; memory: one list of children a thread.
+pub fn verify_outcomes<G: LoopySpace + Sync + ?Sized>(
+    game: &G,
+    table: &OutcomeTable,
+) -> Result<(), VerifyError<Outcome>> {
     check_len(game.len(), table.len())?;
-    let mut children = Vec::new();
-    for id in StateId::all(game.len()) {
+    first_violation(game.len(), |id, children: &mut Vec<StateId>| {
         let expected = match game.terminal_at(id) {
             Some(end) => Outcome::terminal(end),
             None => {
                 children.clear();
-                game.successor_ids(id, &mut children);
+                game.successor_ids(id, children);
                 value_from_children(children.iter().map(|&c| table.get(c)))
             }
         };
-        if table.get(id) != expected {
-            return Err(violation(game, id, table.get(id), expected));
-        }
-    }
-    Ok(())
+        (table.get(id) != expected).then(|| violation(game, id, table.get(id), expected))
+    })
 }
 
 /// Checks that every entry of a Grundy table is the mex of its options' values, an option
-/// being worth the xor of its parts. Time `O(N + P)`.
-pub fn verify_grundy<G: ImpartialSpace + ?Sized>(game: &G, values: &[Nimber]) -> Result<(), VerifyError<Nimber>> {
+/// being worth the xor of its parts. Time `O(N + P)`, in parallel.
+pub fn verify_grundy<G: ImpartialSpace + Sync + ?Sized>(
+    game: &G,
+    values: &[Nimber],
+) -> Result<(), VerifyError<Nimber>> {
     check_len(game.len(), values.len())?;
-    let mut reachable = Vec::new();
-    for id in StateId::all(game.len()) {
+    first_violation(game.len(), |id, reachable: &mut Vec<u32>| {
         reachable.clear();
         game.option_ids(id, &mut |parts| reachable.push(parts.iter().fold(0, |x, p| x ^ values[p.index()].0)));
         // Deliberately not the engine's mex code: sort, then walk up from 0.
         reachable.sort_unstable();
         let mex = reachable.iter().fold(0, |mex, &v| if v == mex { mex + 1 } else { mex });
-        if values[id.index()] != Nimber(mex) {
-            return Err(violation(game, id, values[id.index()], Nimber(mex)));
-        }
-    }
-    Ok(())
+        (values[id.index()] != Nimber(mex)).then(|| violation(game, id, values[id.index()], Nimber(mex)))
+    })
 }
 
 /// Checks that every entry of a score table is its best move's value: the move's gain plus the
 /// next position's value if the mover moves again, minus it otherwise; 0 without moves.
-/// Time `O(N + E)`.
-pub fn verify_scores<V: ScoreValue + Debug, G: ScoringSpace + ?Sized>(
+/// Time `O(N + E)`, in parallel.
+pub fn verify_scores<V: ScoreValue + Debug + Sync, G: ScoringSpace + Sync + ?Sized>(
     game: &G,
     values: &[V],
 ) -> Result<(), VerifyError<i64>> {
     check_len(game.len(), values.len())?;
-    let mut moves = Vec::new();
-    for id in StateId::all(game.len()) {
+    first_violation(game.len(), |id, moves: &mut Vec<ScoredMove<StateId>>| {
         moves.clear();
-        game.scored_move_ids(id, &mut moves);
+        game.scored_move_ids(id, moves);
         let expected = moves
             .iter()
             .map(|m| {
@@ -156,9 +171,6 @@ pub fn verify_scores<V: ScoreValue + Debug, G: ScoringSpace + ?Sized>(
             .max()
             .unwrap_or(0);
         let found: i64 = values[id.index()].into();
-        if found != expected {
-            return Err(violation(game, id, found, expected));
-        }
-    }
-    Ok(())
+        (found != expected).then(|| violation(game, id, found, expected))
+    })
 }

@@ -239,7 +239,7 @@ pub fn check_loopy<G, R>(
     budget: Budget,
 ) -> Result<Checked<OutcomeTable>, Failure>
 where
-    G: LoopySpace + ?Sized,
+    G: LoopySpace + Sync + ?Sized,
     R: Rules + ?Sized,
 {
     let solve = |e: RetrogradeEngine| e.solve_by_moves(game).expect("these engines need only moves");
@@ -253,7 +253,7 @@ pub fn check_loopy_with_unmoves<G, R>(
     budget: Budget,
 ) -> Result<Checked<OutcomeTable>, Failure>
 where
-    G: Unmoves + ?Sized,
+    G: Unmoves + Sync + ?Sized,
     R: Rules + ?Sized,
 {
     check_loopy_engines(game, &RetrogradeEngine::ALL, |e| e.solve(game), oracle, budget)
@@ -267,7 +267,7 @@ fn check_loopy_engines<G, R>(
     budget: Budget,
 ) -> Result<Checked<OutcomeTable>, Failure>
 where
-    G: LoopySpace + ?Sized,
+    G: LoopySpace + Sync + ?Sized,
     R: Rules + ?Sized,
 {
     let mut timings = Vec::new();
@@ -313,7 +313,7 @@ pub fn check_grundy<G, R>(
     budget: Budget,
 ) -> Result<Checked<Vec<Nimber>>, Failure>
 where
-    G: ImpartialSpace + ?Sized,
+    G: ImpartialSpace + Sync + ?Sized,
     R: ImpartialRules + ?Sized,
 {
     let (values, elapsed) = timed(|| grundy_table(game));
@@ -338,8 +338,8 @@ pub fn check_scores<V, G, R>(
     budget: Budget,
 ) -> Result<Checked<Vec<V>>, Failure>
 where
-    V: ScoreValue + Debug,
-    G: ScoringSpace + ?Sized,
+    V: ScoreValue + Debug + Sync,
+    G: ScoringSpace + Sync + ?Sized,
     R: ScoringRules + ?Sized,
 {
     let (values, elapsed) = timed(|| score_table::<V, G>(game));

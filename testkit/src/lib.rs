@@ -13,7 +13,9 @@
 //! | [`corpus`] | the case format, its loader and the runner that feeds every case to every engine |
 //! | [`strategies`] | proptest strategies for random small games |
 //! | [`judge`], [`input`], [`sums`] | the judge-problem vocabulary: [`judge::Problem`] with a typed engine enum, tokens with line and column, explanations |
+//! | [`table_file`] | solved tables on disk (TABLE-FORMAT.md): [`table_file::write_table`], crash-safe and parallel, and [`table_file::TableFile`], mapped, checked, decompressing only the blocks probed |
 //! | [`workload`], [`stats`], [`fuzz`] | what `verify`, `stats` and the fuzz targets run |
+//! | [`solve`] | a game as the table commands see it (`solve`, `probe`, `diff`, `verify FILE`) |
 //!
 //! # Example
 //! A random loopy game through every retrograde engine, the verifier and the oracle, and its
@@ -37,10 +39,12 @@ pub mod corpus;
 pub mod fuzz;
 pub mod input;
 pub mod judge;
+pub mod solve;
 pub mod space;
 pub mod stats;
 pub mod strategies;
 pub mod sums;
+pub mod table_file;
 pub mod workload;
 
 /// Everything a game crate offers the workbench, exported as `pub static REGISTRATION`. The
@@ -57,6 +61,9 @@ pub struct Registration {
     pub workloads: fn() -> Vec<workload::Workload>,
     /// What `gamesolve stats` can summarize.
     pub stats: &'static [stats::StatsTarget],
+    /// What `gamesolve solve` can solve whole and store, and `probe`, `diff` and `verify FILE`
+    /// read back.
+    pub solve: &'static [solve::SolveTarget],
     /// Its fuzz bodies beyond the judges' (e.g. its space from bytes). Append new ones at the
     /// end, as for problems.
     pub fuzz: &'static [fuzz::FuzzTarget],

@@ -382,6 +382,7 @@ pub struct StatsTarget {
 #[derive(Debug, Clone, Default)]
 pub struct Params {
     given: BTreeMap<String, String>,
+    read: BTreeMap<String, String>,
 }
 
 impl Params {
@@ -394,7 +395,18 @@ impl Params {
                 return Err(format!("`{key}` is given twice"));
             }
         }
-        Ok(Params { given })
+        Ok(Params { given, read: BTreeMap::new() })
+    }
+
+    /// The parameters a table file's header records ([`Params::read`] of the game that wrote it).
+    pub fn from_map(given: &BTreeMap<String, String>) -> Params {
+        Params { given: given.clone(), read: BTreeMap::new() }
+    }
+
+    /// Every parameter read so far with the value it had, defaults included: what identifies a
+    /// game's size and variant.
+    pub fn read(&self) -> BTreeMap<String, String> {
+        self.read.clone()
     }
 
     /// The number `key`, or `default` when it is not given; an error outside `range`.
@@ -402,16 +414,21 @@ impl Params {
     where
         T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
     {
-        let Some(text) = self.given.remove(key) else { return Ok(default) };
-        text.parse::<T>()
-            .ok()
-            .filter(|v| range.contains(v))
-            .ok_or_else(|| format!("{key} must be a number in {}..={}, found `{text}`", range.start(), range.end()))
+        let value = match self.given.remove(key) {
+            None => default,
+            Some(text) => text.parse::<T>().ok().filter(|v| range.contains(v)).ok_or_else(|| {
+                format!("{key} must be a number in {}..={}, found `{text}`", range.start(), range.end())
+            })?,
+        };
+        self.read.insert(key.to_string(), value.to_string());
+        Ok(value)
     }
 
     /// The text `key`, or `default`.
     pub fn text(&mut self, key: &str, default: &str) -> String {
-        self.given.remove(key).unwrap_or_else(|| default.to_string())
+        let value = self.given.remove(key).unwrap_or_else(|| default.to_string());
+        self.read.insert(key.to_string(), value.clone());
+        value
     }
 
     /// An error naming any parameter nobody asked for.

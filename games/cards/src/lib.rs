@@ -55,6 +55,14 @@
 //! [`ORACLE_STATES`] positions (every `childhood` input fits; most `cf919f` inputs do not, and
 //! it declines them).
 //!
+//! # Stored tables
+//!
+//! `gamesolve solve cards k=K m=M` (the stats target's parameters) solves every position with
+//! any engine above and stores the table; its start is all ones against all ones. `probe` and
+//! the table commands write a position as the two hands `explain` draws, the player to move's
+//! first: `mover [0 0 1 2], opponent [1 1 3 4]` (values in any order when read), and a move as
+//! `explain` names it, `own+other=result`.
+//!
 //! # Symmetry
 //!
 //! Multiplying every card of both hands by a unit `u` of `Z_m` (`gcd(u, m) = 1`) maps zeros to
@@ -87,6 +95,7 @@ mod game;
 pub mod hand;
 pub mod plain;
 mod problems;
+mod solvable;
 mod solve;
 mod symmetry;
 mod workloads;
@@ -109,6 +118,7 @@ pub static REGISTRATION: Registration = Registration {
     problems: &[&Cf919f, &Childhood],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[FuzzTarget { name: "rank_cards", body: rank_cards }],
 };
 

@@ -60,6 +60,12 @@
 //! each of them; `gamesolve verify` runs every variant whole through all of them
 //! ([`workloads::workloads`]); `gamesolve stats chopsticks rule=... splits=...` summarizes one.
 //!
+//! # Solved tables
+//! `gamesolve solve chopsticks rule=R splits=S` stores a variant's whole space (the stats
+//! target's keys). A position is written as `explain` writes it, the mover's hands then the
+//! opponent's, `1 2 / 0 3` (the judge's `1 2 0 3` is read too); a move as `1 hits 3 -> 4` or
+//! `split 1 3 -> 2 2`.
+//!
 //! # Example
 //! Without splits under cutoff, the first player loses: the second wins 8 plies after the start.
 //! ```
@@ -79,6 +85,7 @@
 mod chopsticks;
 pub mod plain;
 mod rules;
+mod solvable;
 pub mod space;
 pub mod workloads;
 
@@ -89,11 +96,12 @@ pub use space::{Chopsticks, Move};
 use testkit::Registration;
 use testkit::fuzz::FuzzTarget;
 
-/// Chopsticks' problem, workloads, stats target and fuzz body.
+/// Chopsticks' problem, workloads, stats and solve targets, and fuzz body.
 pub static REGISTRATION: Registration = Registration {
     name: "chopsticks",
     problems: &[&ChopsticksProblem],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[FuzzTarget { name: "rank_chopsticks", body: workloads::rank_chopsticks }],
 };

@@ -93,6 +93,7 @@ pub mod game;
 mod hdu4753;
 pub mod plain;
 pub mod record;
+pub mod solvable;
 pub mod tiers;
 mod workloads;
 
@@ -111,5 +112,6 @@ pub static REGISTRATION: Registration = Registration {
     problems: &[&Hdu4753],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[FuzzTarget { name: "rank_dots_and_boxes", body: rank_dots_and_boxes }],
 };

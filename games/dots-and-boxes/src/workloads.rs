@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use solver_core::{StateId, StateSpace};
 use testkit::check::{OracleSide, check_scores};
 use testkit::space::{check_scoring_space, id_from_bytes};
-use testkit::stats::{self, EngineCost, StatsReport, StatsTarget};
+use testkit::stats::{self, EngineCost, Params, StatsReport, StatsTarget};
 use testkit::workload::{Row, Workload};
 
 /// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
@@ -79,16 +79,18 @@ pub const SCORE_DP_MAX_LINES: usize = 27;
 pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
     name: "dots-and-boxes",
     params: "rows=3 cols=3 (31 lines at most, e.g. 3x4) rule=turn-passes|move-again: every position of the board",
-    run: |params| {
-        let rows = params.number("rows", 3, 1..=8)?;
-        let cols = params.number("cols", 3, 1..=8)?;
-        let rule_name = params.text("rule", "turn-passes");
-        let rule = Rule::from_name(&rule_name)
-            .ok_or_else(|| format!("rule must be turn-passes or move-again, found `{rule_name}`"))?;
-        let board = Board::new(rows, cols).map_err(|e| e.to_string())?;
-        Ok(board_stats(board, rule))
-    },
+    run: |params| board_and_rule(params).map(|(board, rule)| board_stats(board, rule)),
 }];
+
+/// The board and rule of `rows=3 cols=3 rule=turn-passes|move-again`, as `stats` and `solve` read them.
+pub fn board_and_rule(params: &mut Params) -> Result<(Board, Rule), String> {
+    let rows = params.number("rows", 3, 1..=8)?;
+    let cols = params.number("cols", 3, 1..=8)?;
+    let rule_name = params.text("rule", "turn-passes");
+    let rule = Rule::from_name(&rule_name)
+        .ok_or_else(|| format!("rule must be turn-passes or move-again, found `{rule_name}`"))?;
+    Ok((Board::new(rows, cols).map_err(|e| e.to_string())?, rule))
+}
 
 /// The `stats` report of a whole board: each engine's cost, the values' histogram from the
 /// symmetric table, and the first disagreement between engines as an error note (none is

@@ -16,6 +16,11 @@
 //! un-moves on the incoming edges, layers) and by the naive oracle; the random workloads run
 //! every engine of their family against the verifier and the oracle.
 //!
+//! # Stored tables
+//! `gamesolve solve random-loopy` and `gamesolve solve random-dag` (the stats targets' `nodes`
+//! and `seed`) solve a random game whole; `probe` and the table commands write a position as
+//! the node `explain` titles, `node N` (a bare `N` is read too).
+//!
 //! # Example
 //! ```
 //! use testkit::judge::AnyProblem;
@@ -27,6 +32,7 @@
 
 mod loopy_graph;
 mod random;
+mod solvable;
 
 pub use loopy_graph::{LoopyGraph, LoopyGraphEngine};
 
@@ -39,6 +45,7 @@ pub static REGISTRATION: Registration = Registration {
     problems: &[&LoopyGraph],
     workloads: random::workloads,
     stats: random::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[
         FuzzTarget { name: "loopy_engines", body: |data| fuzz::loopy_engines(data).map_err(|e| e.to_string()) },
         FuzzTarget { name: "grundy_engine", body: |data| fuzz::grundy_engine(data).map_err(|e| e.to_string()) },

@@ -25,6 +25,12 @@
 //! | value of a set of tokens | [`Dag::token_sum`] | `O(tokens)` | nothing |
 //! | the oracle | [`plain::PlainTokens`] under `oracle::solve_loopy`: every token at once | the number of reachable token multisets | anything but small graphs and few tokens |
 //!
+//! # Solved tables
+//! `gamesolve solve graph-tokens vertices=V degree=D seed=S` solves one token on every vertex
+//! of the seeded random DAG [`Dag::random`] (the verify workloads' graphs), the start being
+//! vertex 0; a sum of tokens is the xor of the stored values. A position is written as its
+//! vertex's number (`17`), as HDU 1524's input writes a chessman; a move as `to 3`.
+//!
 //! # Judge problem
 //! `hdu1524` ([`Hdu1524`], contract in `problems/hdu1524.md`): chessmen on a DAG, one line per
 //! query, `WIN` when the first player wins. Engines: `grundy` (the values of every vertex, then
@@ -55,6 +61,7 @@
 mod dag;
 mod hdu1524;
 pub mod plain;
+mod solvable;
 mod workloads;
 
 pub use dag::{Dag, DagError};
@@ -62,11 +69,13 @@ pub use hdu1524::{Hdu1524, Hdu1524Engine};
 
 use testkit::Registration;
 
-/// The DAG tokens' problem and workloads; no stats target and no fuzz body of their own.
+/// The DAG tokens' problem, workloads and solve target; no stats target and no fuzz body of
+/// their own.
 pub static REGISTRATION: Registration = Registration {
     name: "graph-tokens",
     problems: &[&Hdu1524],
     workloads: workloads::workloads,
     stats: &[],
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[],
 };

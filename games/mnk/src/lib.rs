@@ -55,6 +55,12 @@
 //! `gamesolve stats mnk m=4 n=4 k=4` builds the space and runs the reverse-graph, layered and
 //! sweep engines: about 25 s in all (17 s of CPU), at most about 0.7 GiB (the reverse graph).
 //!
+//! `gamesolve solve mnk m=M n=N k=K` stores every reachable board's value (the stats target's
+//! keys), the start being the empty board. A board is written as its rows from the top
+//! separated by `/`, `XX./OO./...` (the judge's rows separated by spaces are read too); a move
+//! as `explain` names it, `X b2`. Engines: the four retrograde engines that need only moves,
+//! then `sweep` and `search`.
+//!
 //! The judge problem is [`Mnk`] (`problems/mnk.md`).
 //!
 //! # Example
@@ -78,6 +84,7 @@ mod board;
 pub mod plain;
 mod problem;
 mod search;
+mod solvable;
 pub mod space;
 mod workloads;
 
@@ -89,11 +96,12 @@ pub use workloads::{FUZZ_GAMES, VERIFIED, check_everything, plain_side, rank_mnk
 
 use testkit::Registration;
 
-/// The m,n,k-games' problem, workloads, stats target and fuzz body.
+/// The m,n,k-games' problem, workloads, stats and solve targets, and fuzz body.
 pub static REGISTRATION: Registration = Registration {
     name: "mnk",
     problems: &[&Mnk],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: workloads::FUZZ,
 };

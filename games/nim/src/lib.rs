@@ -47,6 +47,14 @@
 //! search could exceed their work bounds (constants of each problem) before searching anything;
 //! the other engines answer every valid input.
 //!
+//! # Stored tables
+//! `gamesolve solve northcott rows=R cols=C` (the stats target's parameters) solves the real
+//! board whole; a position is written as the rows of HDU 1730's input then the player to move,
+//! `4 5, 1 2; Tom to move`, and the start has Tom's pieces in column 1 and Jerry's in the last.
+//! `gamesolve solve subtraction take=SET heap=N` solves heaps `0..=N` (`take=any` for Nim,
+//! `take=1..L` for Bash's game, `take=2,5,7` for any set; start: the heap of `N`); a position is
+//! its number of stones, a move `take k`.
+//!
 //! # Example
 //! ```
 //! use nim::{SubtractionGame, bounded_value};
@@ -70,6 +78,7 @@ mod fuzz;
 pub mod northcott;
 pub mod plain;
 mod problems;
+mod solvable;
 mod subtraction;
 mod workloads;
 
@@ -85,5 +94,6 @@ pub static REGISTRATION: Registration = Registration {
     problems: &[&Hdu1849, &Hdu1730, &Hdu1851],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[FuzzTarget { name: "rank_northcott", body: fuzz::rank_northcott }],
 };

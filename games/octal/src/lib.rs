@@ -40,6 +40,15 @@
 //! (`D` removals, `V` a bound on the values.) None of them handles infinite codes (no largest
 //! removal) or games with more than two heaps left per move (hexadecimal codes).
 //!
+//! # Solved tables
+//! `gamesolve solve octal code=C n=N` solves the heaps `0..=N` of code `C` (the `octal` stats
+//! target's keys and ranges), the start being the heap of `N`; a table stores one nimber a heap.
+//! A heap is written as its number of tokens (`7`), as the judges' inputs write a row; a move
+//! by what it leaves (`to 5`, `to 2 + 3`, `to nothing`). Engines: `sparse` (the default),
+//! `grundy` and `naive`, the last two only up to `n = 100000`; `verify FILE` re-checks the
+//! values of tables up to that size too (the verifier sees every split), past it only the
+//! checksums.
+//!
 //! # Example
 //! Kayles' period, proven from the values it needs:
 //! ```
@@ -67,6 +76,7 @@ mod period;
 pub mod plain;
 mod problems;
 mod sequence;
+mod solvable;
 mod workloads;
 
 pub use circle::Circle;
@@ -80,12 +90,13 @@ pub use sequence::{GrundySequence, NaiveSequence, SparseSequence, SparseStats, n
 use testkit::Registration;
 
 /// The octal games' problems (`hdu2999`, `hdu3980`), their verify workloads (Kayles, Dawson's
-/// Kayles, Dawson's chess, 0.007, the hdu3980 circles) and the `octal` stats target. No fuzz
-/// body of its own: the generic judge target covers both problems.
+/// Kayles, Dawson's chess, 0.007, the hdu3980 circles) and the `octal` stats and solve
+/// targets. No fuzz body of its own: the generic judge target covers both problems.
 pub static REGISTRATION: Registration = Registration {
     name: "octal",
     problems: &[&Hdu2999, &Hdu3980],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[],
 };

@@ -177,15 +177,15 @@ fn circles(max_beads: u32) -> Workload {
     })
 }
 
-/// The pairs of heaps the sparse-space method may look at in `stats` (rare pairs and witness
+/// The pairs of heaps the sparse-space method may look at in `stats` and `solve` (rare pairs and witness
 /// steps together), at about a nanosecond each half a minute or so. A code with a sparse space
 /// stays far below it up to n = 10^7 (Kayles: 9 rare heaps, about 10 pairs a heap), while one
 /// without (0.007: a quarter of the heaps are rare) grows quadratically and would run for hours.
-const STATS_PAIR_BUDGET: u64 = 30_000_000_000;
+pub(crate) const STATS_PAIR_BUDGET: u64 = 30_000_000_000;
 
 /// `G(0..len)` by the sparse-space method, in chunks, stopping with an error once it has
 /// looked at more than `budget` pairs.
-fn sparse_within(code: &OctalCode, len: usize, budget: u64) -> Result<Vec<u32>, String> {
+pub(crate) fn sparse_within(code: &OctalCode, len: usize, budget: u64) -> Result<Vec<u32>, String> {
     let mut sequence = SparseSequence::new(code.clone());
     while sequence.values().len() < len {
         sequence.extend_to(len.min(sequence.values().len() + (1 << 16)));

@@ -205,8 +205,8 @@ fn explain_case(k: usize, position: &Position, game: &Endgame, table: &OutcomeTa
     explanation
 }
 
-/// The move from `before` to `after` in words.
-fn describe(before: &Position, after: &Position) -> String {
+/// The move from `before` to `after` in words, as `explain` and `probe` name it.
+pub(crate) fn describe(before: &Position, after: &Position) -> String {
     let Position::InPlay { board, to_move } = before else { return "the game is over".to_string() };
     let (h, b, a) = (board.horse(), board.bob(), board.alice());
     match (after, to_move) {

@@ -63,7 +63,11 @@
 //! `problems/hdu5897.md`) with each engine ([`Hdu5897Engine`]): `Lose in X steps T.T!` when
 //! Bob wins in X plies, else `Lucky guy!`. The judge's positions always have the Horse on the
 //! board; the statement's row bound 0..3 for Alice's General is read as her palace, 0..2.
-//! [`REGISTRATION`] also offers the whole game to `gamesolve verify` and `gamesolve stats`.
+//! [`REGISTRATION`] also offers the whole game to `gamesolve verify` and `gamesolve stats`,
+//! and to `gamesolve solve xiangqi`, which stores its table (start: the sample's second case).
+//! `probe` and the table commands write a position as a line of the judge's input,
+//! `x1 y1 x2 y2 x3 y3 p`, with `- -` for a captured Horse, and the ends as
+//! `Alice's General captured` and `Bob's General captured`; moves as `explain` names them.
 //!
 //! # Example
 //! The published sample's second case: Bob's Horse jumps to (0,5); wherever Alice's General
@@ -91,6 +95,7 @@
 mod board;
 mod hdu5897;
 pub mod plain;
+mod solvable;
 pub mod space;
 mod workloads;
 
@@ -110,6 +115,7 @@ pub static REGISTRATION: Registration = Registration {
     problems: &[&Hdu5897],
     workloads: workloads::workloads,
     stats: workloads::STATS_TARGETS,
+    solve: solvable::SOLVE_TARGETS,
     fuzz: &[FuzzTarget { name: "rank_xiangqi", body: rank_xiangqi }],
 };
 

@@ -1,0 +1,96 @@
+//! The card game as `gamesolve solve`, `probe`, `diff` and `verify FILE` see it, with the
+//! parameters of its stats target (`cards k=8 m=5`): every retrograde engine and the game's own
+//! solvers ([`CardsSolver`]). A position is written `mover [1 2 3], opponent [0 4 4]`, the two
+//! hands as `explain` draws them (values ascending), the player to move's first; a move as
+//! `explain` names it, `own+other=result` (e.g. `4+1=0`). The start: both hands all ones.
+
+use crate::{Cards, CardsSolver, Hand, Position};
+use testkit::solve::{Identity, LoopyGame, Notation, SolveTarget};
+
+/// `cards k=K m=M`.
+pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
+    name: "cards",
+    params: "k=8 (1..=32) m=5 (2..=64): k cards a player modulo m (cf919f: 8 5; childhood: 2 10), \
+             starting from all ones against all ones",
+    open: |params| {
+        let k = params.number("k", 8usize, 1..=32)?;
+        let m = params.number("m", 5usize, 2..=64)?;
+        let variant = "a move adds a non-zero card of the opponent to a non-zero card of one's own, mod m; \
+                       an all-zero hand has won (both all-zero: the mover); the first hand moves first";
+        let identity = Identity::new("cards", params, variant);
+        let game = Cards::new(k, m).map_err(|e| e.to_string())?;
+        let start = Position { mover: Hand::new(vec![1; k]), opponent: Hand::new(vec![1; k]) };
+        let notation = Notation::new(describe, move |text| parse(text, k, m))
+            .with_move_names(move |from, to| name_move(from, to, m as u8));
+        let mut game = LoopyGame::with_unmoves(identity, game, &start, notation);
+        for solver in CardsSolver::ALL {
+            game = game.with_engine(solver.name(), move |cards| solver.solve(cards).map_err(|e| e.to_string()));
+        }
+        // The game's own symmetry solver is the fastest.
+        let game = game.with_default_engine(CardsSolver::Symmetry.name());
+        Ok(Box::new(game))
+    },
+    golden: &["k=8 m=5", "k=2 m=10"],
+}];
+
+/// `mover [a b c], opponent [d e f]`.
+fn describe(position: &Position) -> String {
+    format!("mover {:?}, opponent {:?}", position.mover, position.opponent)
+}
+
+/// What [`describe`] writes, the words `mover` and `opponent` and the comma optional, each
+/// hand exactly `k` values below `m` in any order.
+fn parse(text: &str, k: usize, m: usize) -> Result<Position, String> {
+    let rest = text.trim();
+    let rest = rest.strip_prefix("mover").unwrap_or(rest);
+    let (mover, rest) = hand(rest, k, m, "the mover's hand")?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    let rest = rest.strip_prefix("opponent").unwrap_or(rest);
+    let (opponent, rest) = hand(rest, k, m, "the opponent's hand")?;
+    if !rest.trim().is_empty() {
+        return Err(format!("unexpected `{}` after the opponent's hand", rest.trim()));
+    }
+    Ok(Position { mover, opponent })
+}
+
+/// A hand `[v v v]` at the start of `text` (after spaces), and the text after it.
+fn hand<'a>(text: &'a str, k: usize, m: usize, what: &str) -> Result<(Hand, &'a str), String> {
+    let shape = || format!("expected {what} as {k} card values 0..={} in brackets, e.g. [{}]", m - 1, ones(k));
+    let text = text.trim_start();
+    let inside = text.strip_prefix('[').ok_or_else(shape)?;
+    let (inside, rest) = inside.split_once(']').ok_or_else(shape)?;
+    let mut values = Vec::with_capacity(k);
+    for word in inside.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+        let value = word
+            .parse::<u8>()
+            .ok()
+            .filter(|&v| word.bytes().all(|b| b.is_ascii_digit()) && (v as usize) < m)
+            .ok_or_else(|| format!("{what}: `{word}` is not a card value 0..={}", m - 1))?;
+        if values.len() == k {
+            return Err(format!("{what} holds more than {k} cards"));
+        }
+        values.push(value);
+    }
+    if values.len() != k {
+        return Err(format!("{what} holds {} cards, not {k}", values.len()));
+    }
+    Ok((Hand::new(values), rest))
+}
+
+fn ones(k: usize) -> String {
+    vec!["1"; k.min(8)].join(" ")
+}
+
+/// The move from `from` to `to` as `own+other=result`: the mover's card `own` became `result`
+/// (now in `to`'s opponent's hand, as the sides swap) by adding the opponent's card `other`.
+fn name_move(from: &Position, to: &Position, m: u8) -> String {
+    let (old, new) = (from.mover.values(), to.opponent.values());
+    let count = |hand: &[u8], v: u8| hand.iter().filter(|&&x| x == v).count();
+    let own = (1..m).find(|&v| count(old, v) == count(new, v) + 1);
+    let result = (0..m).find(|&v| count(new, v) == count(old, v) + 1);
+    match (own, result) {
+        (Some(own), Some(result)) => format!("{own}+{}={result}", (result + m - own) % m),
+        _ => format!("to {}", describe(to)),
+    }
+}

@@ -1,0 +1,482 @@
+//! Solved tables on disk, as the command line uses them: `solve` (every position, the start's
+//! value and best moves, optionally the table written to a file), `probe` (one position of a
+//! stored table), `diff` (two tables position by position) and `verify FILE` (a stored table's
+//! checksums and every value against its children). Each returns a report; the CLI prints it.
+
+use crate::registry;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use testkit::solve::{
+    Identity, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
+};
+use testkit::stats::Params;
+use testkit::table_file::{Header, TableError, TableFile, Value, Written, write_table};
+
+/// Progress: positions done of a total.
+pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+
+/// The game `name` at the parameters `words` (`key=value`), every parameter checked.
+pub fn open_game(name: &str, words: &[String]) -> Result<Box<dyn SolvableGame>, String> {
+    let target = registry::find_solve_target(name).ok_or_else(|| {
+        let known: Vec<&str> = registry::solve_targets().map(|t| t.name).collect();
+        format!("no game `{name}` to solve; the games are {}", known.join(", "))
+    })?;
+    if let Some(word) = words.iter().find(|w| w.chars().any(char::is_whitespace)) {
+        return Err(format!("{name}: `{word}`: a parameter is one word, key=value"));
+    }
+    target.open_words(&words.join(" ")).map_err(|e| format!("{name}: {e}"))
+}
+
+/// Moves listed in text; JSON lists them all.
+const SHOWN_MOVES: usize = 40;
+
+/// A position with its value and the value of each of its moves.
+#[derive(Debug, Clone)]
+pub struct Probed {
+    /// The position's number.
+    pub index: u64,
+    /// The position in the game's notation.
+    pub position: String,
+    /// Its value.
+    pub value: Value,
+    /// Each move: its name, its value for the mover, whether it is a best move.
+    pub moves: Vec<(String, Value, bool)>,
+}
+
+impl Probed {
+    /// The position `index` of `game`, its values read by `value_of`.
+    fn of<E>(game: &dyn SolvableGame, index: u64, value_of: impl Fn(u64) -> Result<Value, E>) -> Result<Probed, E> {
+        let value = value_of(index)?;
+        let mut moves = Vec::new();
+        for m in game.moves(index) {
+            let v = move_value(game.kind(), &m, &value_of)?;
+            moves.push((m.name, v, is_best(value, v)));
+        }
+        Ok(Probed { index, position: game.describe(index), value, moves })
+    }
+
+    fn best_moves(&self) -> impl Iterator<Item = &(String, Value, bool)> {
+        self.moves.iter().filter(|m| m.2)
+    }
+
+    fn to_text(&self) -> String {
+        let mut out = format!("position #{}: {}\nvalue: {}\n", self.index, self.position, show(self.value));
+        let best: Vec<&str> = self.best_moves().map(|m| m.0.as_str()).collect();
+        out += &match (self.moves.len(), best.len()) {
+            (0, _) => "no moves\n".to_string(),
+            (_, 0) => "best moves: none (every move loses)\n".to_string(),
+            (n, b) if n == b => format!("best moves: all {n}\n"),
+            (n, b) if b > SHOWN_MOVES => format!("best moves: {b} of {n}\n"),
+            (n, _) => format!("best moves ({} of {n}): {}\n", best.len(), best.join(", ")),
+        };
+        if !self.moves.is_empty() {
+            out += "moves:\n";
+            for (name, value, best) in self.moves.iter().take(SHOWN_MOVES) {
+                out += &format!("  {:<24} {}{}\n", name, show(*value), if *best { "  (best)" } else { "" });
+            }
+            if self.moves.len() > SHOWN_MOVES {
+                out += &format!("  ... and {} more (--format json lists every move)\n", self.moves.len() - SHOWN_MOVES);
+            }
+        }
+        out
+    }
+
+    fn moves_json<'a>(moves: impl Iterator<Item = &'a (String, Value, bool)>) -> Vec<serde_json::Value> {
+        moves.map(|(name, value, _)| json!({ "move": name, "value": to_json(*value) })).collect()
+    }
+}
+
+fn identity_json(identity: &Identity) -> (serde_json::Value, serde_json::Value) {
+    (json!(identity.game), json!(identity.params))
+}
+
+/// What `solve` found.
+pub struct SolveReport {
+    identity: Identity,
+    positions: u64,
+    engine: String,
+    start: Probed,
+    written: Option<(String, Written)>,
+}
+
+impl SolveReport {
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        let params: Vec<String> = self.identity.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let mut out = format!(
+            "{} {} ({})\npositions: {}, solved by {}\nstart {}",
+            self.identity.game,
+            params.join(" "),
+            self.identity.variant,
+            self.positions,
+            self.engine,
+            self.start.to_text().trim_start_matches("position ")
+        );
+        if let Some((file, written)) = &self.written {
+            out += &format!(
+                "written to {file}: {} bytes, {:.3} bits a position, {} blocks, table checksum {:016x}\n",
+                written.bytes,
+                written.bytes as f64 * 8.0 / self.positions.max(1) as f64,
+                written.blocks,
+                written.table_checksum
+            );
+        }
+        out
+    }
+
+    /// The report as JSON: `{game, params, positions, engine, start: {position, value,
+    /// best_moves: [{move, value}]}, table: null | {file, bytes, checksum}}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let (game, params) = identity_json(&self.identity);
+        let table = self.written.as_ref().map(
+            |(file, w)| json!({ "file": file, "bytes": w.bytes, "checksum": format!("{:016x}", w.table_checksum) }),
+        );
+        json!({
+            "game": game,
+            "params": params,
+            "variant": self.identity.variant,
+            "positions": self.positions,
+            "engine": self.engine,
+            "start": {
+                "position": self.start.position,
+                "value": to_json(self.start.value),
+                "best_moves": Probed::moves_json(self.start.best_moves()),
+            },
+            "table": table,
+        })
+    }
+}
+
+/// Solves every position of `game` with `engine` (its first if `None`), and writes the table to
+/// `out` if given (replacing an existing file only if `force`).
+pub fn solve(
+    game: &dyn SolvableGame,
+    engine: Option<&str>,
+    out: Option<&Path>,
+    force: bool,
+    progress: Progress<'_>,
+) -> Result<SolveReport, String> {
+    let engines = game.engines();
+    let engine = engine.unwrap_or(engines[0]);
+    if !engines.contains(&engine) {
+        return Err(format!(
+            "no engine `{engine}` for {}; the engines are {}",
+            game.identity().game,
+            engines.join(", ")
+        ));
+    }
+    if let Some(path) = out
+        && !force
+        && path.exists()
+    {
+        // Before solving, which may take long.
+        return Err(format!("{} exists; give --force to replace it", path.display()));
+    }
+    let solved = game.solve(engine).map_err(|e| format!("{engine}: {e}"))?;
+    let start = Probed::of(game, game.start(), |i| Ok::<_, String>(solved.value(i)))?;
+    let written = match out {
+        None => None,
+        Some(path) => {
+            let writer = format!("gamesolve {}", env!("CARGO_PKG_VERSION"));
+            let header = header(game, engine, solved.as_ref(), &writer);
+            let written =
+                write_table(path, &header, &|i| solved.value(i), force, progress).map_err(|e| e.to_string())?;
+            Some((path.display().to_string(), written))
+        }
+    };
+    Ok(SolveReport {
+        identity: game.identity().clone(),
+        positions: game.positions(),
+        engine: engine.to_string(),
+        start,
+        written,
+    })
+}
+
+/// A table file and the game it says it holds, checked to agree: the game is registered, its
+/// parameters are valid and the game they build has the header's variant, number of positions
+/// and kind of value.
+pub fn open_table(path: &Path) -> Result<(TableFile, Box<dyn SolvableGame>), String> {
+    let table = TableFile::open(path).map_err(|e| e.to_string())?;
+    let game = game_of(&table)?;
+    Ok((table, game))
+}
+
+fn game_of(table: &TableFile) -> Result<Box<dyn SolvableGame>, String> {
+    let header = table.header();
+    let disagrees = |what: String| format!("{}: the header disagrees with gamesolve's games: {what}", table.file());
+    let target = registry::find_solve_target(&header.game)
+        .ok_or_else(|| disagrees(format!("no registered game `{}`", header.game)))?;
+    let mut params = Params::from_map(&header.params);
+    let game = (target.open)(&mut params).map_err(|e| disagrees(format!("its parameters: {e}")))?;
+    params.finish().map_err(|e| disagrees(format!("its parameters: {e}")))?;
+    let identity = game.identity();
+    if identity.params != header.params {
+        return Err(disagrees(format!(
+            "parameters {:?}, but the game reads them as {:?}",
+            header.params, identity.params
+        )));
+    }
+    if identity.variant != header.variant {
+        return Err(disagrees(format!("variant `{}`, but the game is `{}`", header.variant, identity.variant)));
+    }
+    if game.positions() != header.positions {
+        return Err(disagrees(format!("{} positions, but the game has {}", header.positions, game.positions())));
+    }
+    if game.kind() != header.encoding.kind() {
+        return Err(disagrees(format!(
+            "values of kind {:?}, but the game's are {:?}",
+            header.encoding.kind(),
+            game.kind()
+        )));
+    }
+    Ok(game)
+}
+
+/// What `probe` found.
+pub struct ProbeReport {
+    file: String,
+    identity: Identity,
+    probed: Probed,
+}
+
+impl ProbeReport {
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        let params: Vec<String> = self.identity.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!("{}: {} {}\n{}", self.file, self.identity.game, params.join(" "), self.probed.to_text())
+    }
+
+    /// The report as JSON: `{file, game, params, position, index, value, moves: [{move, value}],
+    /// best_moves: [{move, value}]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let (game, params) = identity_json(&self.identity);
+        json!({
+            "file": self.file,
+            "game": game,
+            "params": params,
+            "position": self.probed.position,
+            "index": self.probed.index,
+            "value": to_json(self.probed.value),
+            "moves": Probed::moves_json(self.probed.moves.iter()),
+            "best_moves": Probed::moves_json(self.probed.best_moves()),
+        })
+    }
+}
+
+/// The value of `position` (the game's notation, or `#n`) in the table at `path`, and of each
+/// of its moves; only the blocks they are in are decompressed.
+pub fn probe(path: &Path, position: &str) -> Result<ProbeReport, String> {
+    let (table, game) = open_table(path)?;
+    let index = parse_position(game.as_ref(), position)
+        .map_err(|e| format!("{}: position `{position}`: {e}", game.identity().game))?;
+    let probed = Probed::of(game.as_ref(), index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
+    Ok(ProbeReport { file: table.file().to_string(), identity: game.identity().clone(), probed })
+}
+
+/// Why `diff` could not compare two tables.
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    /// A file is damaged, unreadable or not a table.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The two tables are not of the same game, parameters and kind of value.
+    #[error("{0}")]
+    NotComparable(String),
+}
+
+/// Differences shown in full by `diff`.
+const SHOWN_DIFFERENCES: usize = 5;
+
+/// What `diff` found.
+pub struct DiffReport {
+    files: [String; 2],
+    identity: Identity,
+    positions: u64,
+    /// Differing positions by kind of difference, e.g. `win -> loss`.
+    pub by_kind: BTreeMap<String, u64>,
+    /// The first differences in position order: number, position, both values.
+    pub first: Vec<(u64, String, Value, Value)>,
+}
+
+impl DiffReport {
+    /// Whether the tables hold the same values everywhere.
+    pub fn identical(&self) -> bool {
+        self.by_kind.is_empty()
+    }
+
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        let [a, b] = &self.files;
+        let total: u64 = self.by_kind.values().sum();
+        if total == 0 {
+            return format!("{a} and {b}: identical, all {} positions of {}\n", self.positions, self.identity.game);
+        }
+        let mut out = format!("{a} and {b}: {total} of {} positions differ\n", self.positions);
+        for (kind, n) in &self.by_kind {
+            out += &format!("  {kind:<28} {n}\n");
+        }
+        out += "first differences:\n";
+        for (index, position, va, vb) in &self.first {
+            out +=
+                &format!("  #{index} {}: {} in {a}, {} in {b}\n", position.replace('\n', " / "), show(*va), show(*vb));
+        }
+        out
+    }
+
+    /// The report as JSON: `{files, game, params, positions, identical, differences: {kind: n},
+    /// first: [{index, position, a, b}]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let (game, params) = identity_json(&self.identity);
+        let first: Vec<_> = self
+            .first
+            .iter()
+            .map(|(i, p, a, b)| json!({ "index": i, "position": p, "a": to_json(*a), "b": to_json(*b) }))
+            .collect();
+        json!({
+            "files": self.files, "game": game, "params": params, "positions": self.positions,
+            "identical": self.identical(), "differences": self.by_kind, "first": first,
+        })
+    }
+}
+
+/// The coarse kind of a value, for counting differences: `win`, `zero`, `ahead`, ...
+fn coarse(value: Value) -> &'static str {
+    match value {
+        Value::Outcome(o) => match o {
+            solver_core::Outcome::Win(_) => "win",
+            solver_core::Outcome::Loss(_) => "loss",
+            solver_core::Outcome::Tie(_) => "tie",
+            solver_core::Outcome::Draw => "draw",
+        },
+        Value::Nimber(n) if n.0 == 0 => "zero",
+        Value::Nimber(_) => "nonzero",
+        Value::Score(s) if s > 0 => "ahead",
+        Value::Score(0) => "level",
+        Value::Score(_) => "behind",
+    }
+}
+
+/// Compares the tables at `a` and `b` position by position.
+pub fn diff(a: &Path, b: &Path, progress: Progress<'_>) -> Result<DiffReport, DiffError> {
+    let (table_a, game) = open_table(a).map_err(DiffError::Unreadable)?;
+    let table_b = TableFile::open(b).map_err(|e| DiffError::Unreadable(e.to_string()))?;
+    let (ha, hb) = (table_a.header(), table_b.header());
+    let same = ha.game == hb.game
+        && ha.params == hb.params
+        && ha.variant == hb.variant
+        && ha.positions == hb.positions
+        && ha.encoding.kind() == hb.encoding.kind();
+    if !same {
+        return Err(DiffError::NotComparable(format!(
+            "{} holds {} {:?} ({}, {} positions) but {} holds {} {:?} ({}, {} positions): not the same game",
+            table_a.file(),
+            ha.game,
+            ha.params,
+            ha.variant,
+            ha.positions,
+            table_b.file(),
+            hb.game,
+            hb.params,
+            hb.variant,
+            hb.positions
+        )));
+    }
+    game_of(&table_b).map_err(DiffError::Unreadable)?;
+    let by_kind = Mutex::new(BTreeMap::<String, u64>::new());
+    let first = Mutex::new(Vec::<(u64, Value, Value)>::new());
+    let compared = AtomicU64::new(0);
+    let visit = |start: u64, values: &[Value]| -> Result<(), String> {
+        let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
+        let mut here = Vec::new();
+        // Block by block when the two tables have the same blocks, else value by value.
+        let same_blocks = table_a.block_records() == table_b.block_records();
+        let block_b = match same_blocks {
+            true => Some(table_b.block_values(start / u64::from(table_b.block_records())).map_err(|e| e.to_string())?),
+            false => None,
+        };
+        for (offset, &va) in values.iter().enumerate() {
+            let index = start + offset as u64;
+            let vb = match &block_b {
+                Some(block) => *block.get(offset).ok_or("the tables' blocks differ in length")?,
+                None => table_b.value(index).map_err(|e| e.to_string())?,
+            };
+            if va != vb {
+                let (ka, kb) = (coarse(va), coarse(vb));
+                let kind = if ka == kb { format!("{ka} (other value)") } else { format!("{ka} -> {kb}") };
+                *kinds.entry(kind).or_insert(0) += 1;
+                if here.len() < SHOWN_DIFFERENCES {
+                    here.push((index, va, vb));
+                }
+            }
+        }
+        let mut totals = by_kind.lock().map_err(|_| "a thread panicked")?;
+        kinds.into_iter().for_each(|(k, n)| *totals.entry(k).or_insert(0) += n);
+        first.lock().map_err(|_| "a thread panicked")?.extend(here);
+        progress(compared.fetch_add(values.len() as u64, Ordering::Relaxed) + values.len() as u64, ha.positions);
+        Ok(())
+    };
+    table_a.for_each_block(&visit, &|_, _| {}).map_err(|e| DiffError::Unreadable(e.to_string()))?;
+    let mut first = first.into_inner().map_err(|_| DiffError::Unreadable("a thread panicked".into()))?;
+    first.sort_unstable_by_key(|d| d.0);
+    first.truncate(SHOWN_DIFFERENCES);
+    let first = first.into_iter().map(|(i, va, vb)| (i, game.describe(i), va, vb)).collect();
+    Ok(DiffReport {
+        files: [table_a.file().to_string(), table_b.file().to_string()],
+        identity: game.identity().clone(),
+        positions: ha.positions,
+        by_kind: by_kind.into_inner().map_err(|_| DiffError::Unreadable("a thread panicked".into()))?,
+        first,
+    })
+}
+
+/// What `verify FILE` checked.
+pub struct VerifiedFile {
+    file: String,
+    header: Header,
+    checksum: u64,
+}
+
+impl VerifiedFile {
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        format!(
+            "{}: {} positions of {} {:?}, written by {} with {}: every checksum matches (table {:016x}), \
+             every value follows from its children\n",
+            self.file,
+            self.header.positions,
+            self.header.game,
+            self.header.params,
+            self.header.writer,
+            self.header.engine,
+            self.checksum
+        )
+    }
+
+    /// The report as JSON: `{file, game, params, positions, engine, writer, checksum, verified: true}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let h = &self.header;
+        json!({
+            "file": self.file, "game": h.game, "params": h.params, "positions": h.positions,
+            "engine": h.engine, "writer": h.writer, "checksum": format!("{:016x}", self.checksum), "verified": true,
+        })
+    }
+}
+
+/// Re-checks the table at `path`: every block's checksum and the whole table's, then every value
+/// against its children with the game's verifier.
+pub fn verify_file(path: &Path, progress: Progress<'_>) -> Result<VerifiedFile, VerifyFailure> {
+    let (table, game) = open_table(path).map_err(VerifyFailure::Unreadable)?;
+    game.verify(&table, progress).map_err(|e| match e {
+        VerifyFailure::Violation(v) => VerifyFailure::Violation(format!("{}: {v}", table.file())),
+        damaged => damaged,
+    })?;
+    Ok(VerifiedFile {
+        file: table.file().to_string(),
+        header: table.header().clone(),
+        checksum: table.table_checksum(),
+    })
+}

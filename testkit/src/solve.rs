@@ -1,0 +1,593 @@
+//! What `gamesolve solve`, `probe`, `diff` and `verify FILE` see of a game: a space of
+//! positions numbered densely, values of one kind, named engines, the game's own notation for
+//! positions and moves, and its verifier ([`SolvableGame`]); the generic adapters that make one
+//! of a loopy space ([`LoopyGame`]) or an impartial one ([`ImpartialGame`]); and what a game
+//! registers for it ([`SolveTarget`]).
+//!
+//! Positions are numbered `0..positions`; a table file stores one value per number, in order.
+//! On the command line a position is written in the game's notation, or as `#n` for number `n`.
+
+use crate::stats::Params;
+use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
+use solver_core::{
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, Unmoves, grundy_table,
+    verify::{VerifyError, verify_grundy, verify_outcomes},
+};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// A game `gamesolve solve` can solve whole, with its parameters (like a stats target).
+pub struct SolveTarget {
+    /// The name on the command line and in a table file's header.
+    pub name: &'static str,
+    /// The parameters it takes, as `key=default` words with a short explanation.
+    pub params: &'static str,
+    /// Builds the game from the parameters. Every parameter it reads is recorded by `params`
+    /// ([`Params::read`]), defaults included, and becomes part of the game's [`Identity`].
+    pub open: fn(&mut Params) -> Result<Box<dyn SolvableGame>, String>,
+    /// Parameter sets (`key=value` words) at the sizes `gamesolve verify` checks, small enough
+    /// to solve with every engine in a test: the golden-checksum test solves each, verifies
+    /// every table and compares its checksum with the one committed in tests/golden/.
+    pub golden: &'static [&'static str],
+}
+
+impl SolveTarget {
+    /// The game at the parameters `words` (`key=value`, separated by white space), every one
+    /// checked: unknown keys are errors.
+    pub fn open_words(&self, words: &str) -> Result<Box<dyn SolvableGame>, String> {
+        let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+        let mut params = Params::parse(&words)?;
+        let game = (self.open)(&mut params)?;
+        params.finish()?;
+        Ok(game)
+    }
+}
+
+/// The header of `game`'s table solved by `engine`, as `writer` (e.g. `gamesolve 0.1.0`) writes it.
+pub fn header(game: &dyn SolvableGame, engine: &str, solved: &dyn Solved, writer: &str) -> Header {
+    let identity = game.identity();
+    Header {
+        game: identity.game.clone(),
+        params: identity.params.clone(),
+        variant: identity.variant.clone(),
+        encoding: solved.encoding(),
+        positions: game.positions(),
+        engine: engine.to_string(),
+        writer: writer.to_string(),
+    }
+}
+
+/// `engine`'s table of `game` as a table file in memory, position `i` stored as
+/// `change(i, value)`: for tests of the readers and the verifier (a table whose checksums are
+/// right but whose values need not be).
+pub fn stored_in_memory(
+    game: &dyn SolvableGame,
+    engine: &str,
+    change: impl Fn(u64, Value) -> Value + Sync,
+) -> Result<TableFile, String> {
+    let solved = game.solve(engine)?;
+    let header = header(game, engine, solved.as_ref(), "testkit");
+    let bytes = table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default())?;
+    TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game)).map_err(|e| e.to_string())
+}
+
+/// Which game a table belongs to: two tables can be compared only when these are equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// The [`SolveTarget`]'s name.
+    pub game: String,
+    /// Every parameter, defaults filled in.
+    pub params: BTreeMap<String, String>,
+    /// The rule variant in words, e.g. `turn-passes: closing a box does not earn a move`.
+    pub variant: String,
+}
+
+impl Identity {
+    /// The identity of `game` built from `params` (after the game has read all it needs).
+    pub fn new(game: &str, params: &Params, variant: impl Into<String>) -> Identity {
+        Identity { game: game.to_string(), params: params.read(), variant: variant.into() }
+    }
+}
+
+/// A move as `probe` and `solve` show it: its name in the game's notation and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The positions it leads to: one, or for an impartial game the parts of the sum it leaves
+    /// (none when it leaves nothing).
+    pub parts: Vec<u64>,
+    /// Points the mover scores (scoring games; 0 otherwise).
+    pub gain: i64,
+    /// Whether the mover moves again (scoring games).
+    pub again: bool,
+}
+
+/// A solved table in memory, as the writer and the golden checksums read it.
+pub trait Solved: Sync {
+    /// The narrowest encoding that holds every value.
+    fn encoding(&self) -> Encoding;
+    /// The value of position `index` (below the game's `positions`).
+    fn value(&self, index: u64) -> Value;
+}
+
+/// A game at fixed parameters as the table commands see it.
+///
+/// Contract: positions are `0..positions()`; `moves(i)` lists every legal move of position `i`
+/// with parts below `positions()`; `parse` returns only positions of the space and
+/// `parse(describe(i)) == Ok(i)`; every engine gives the same values, which `verify` accepts.
+pub trait SolvableGame: Sync {
+    /// Which game this is.
+    fn identity(&self) -> &Identity;
+    /// What its values are.
+    fn kind(&self) -> ValueKind;
+    /// How many positions.
+    fn positions(&self) -> u64;
+    /// The start position's number.
+    fn start(&self) -> u64;
+    /// The engines that solve it; the first is the default.
+    fn engines(&self) -> Vec<&'static str>;
+    /// Solves every position with `engine` (one of [`SolvableGame::engines`]).
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String>;
+    /// Position `index` in the game's notation.
+    fn describe(&self, index: u64) -> String;
+    /// A position in the game's notation (without the `#n` form, which [`parse_position`]
+    /// handles for every game).
+    fn parse(&self, text: &str) -> Result<u64, String>;
+    /// The legal moves of position `index`.
+    fn moves(&self, index: u64) -> Vec<Move>;
+    /// Re-checks every value of a stored table against its children with the game's verifier
+    /// (solver-core's, never an engine), reading the whole table into memory first
+    /// ([`read_all`], which checks every checksum).
+    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure>;
+}
+
+/// Why a stored table failed [`SolvableGame::verify`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyFailure {
+    /// The file is damaged (a checksum, a record no encoder writes) or too large to read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// A position's value does not follow from its children's: the verifier's finding.
+    #[error("{0}")]
+    Violation(String),
+}
+
+/// A position on the command line: `#n` for number `n`, else the game's own notation.
+pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if let Some(number) = text.strip_prefix('#') {
+        let index: u64 = number.parse().map_err(|_| format!("`{text}` is not `#` and a position number"))?;
+        if index >= game.positions() {
+            return Err(format!("position #{index} is past the last one, #{}", game.positions().saturating_sub(1)));
+        }
+        return Ok(index);
+    }
+    game.parse(text)
+}
+
+/// The value of a move for the player who makes it, from the values of the positions it leads
+/// to: for a loopy game the child's value backed up one ply, for an impartial game the xor of
+/// its parts' nimbers (the option's value), for a scoring game the gain plus the next value if
+/// the mover moves again, minus it otherwise.
+pub fn move_value<E>(kind: ValueKind, m: &Move, value_of: impl Fn(u64) -> Result<Value, E>) -> Result<Value, E> {
+    Ok(match kind {
+        ValueKind::Outcome => match value_of(m.parts[0])? {
+            Value::Outcome(child) => Value::Outcome(child.backed_up()),
+            other => other,
+        },
+        ValueKind::Nimber => {
+            let mut xor = 0;
+            for &part in &m.parts {
+                if let Value::Nimber(n) = value_of(part)? {
+                    xor ^= n.0;
+                }
+            }
+            Value::Nimber(Nimber(xor))
+        }
+        ValueKind::Score => match value_of(m.parts[0])? {
+            Value::Score(next) => Value::Score(m.gain + if m.again { next } else { -next }),
+            other => other,
+        },
+    })
+}
+
+/// Whether a move of value `move_value` ([`move_value`]) is a best move of a position of value
+/// `value`: it keeps the value (loopy and scoring games), or it leaves an option of value 0
+/// (impartial games: a position of value 0 has no best move).
+pub fn is_best(value: Value, move_value: Value) -> bool {
+    match (value, move_value) {
+        (Value::Nimber(_), Value::Nimber(option)) => option == Nimber::ZERO,
+        _ => value == move_value,
+    }
+}
+
+/// A value for people: `win in 3`, `*2`, `+1`.
+pub fn show(value: Value) -> String {
+    match value {
+        Value::Outcome(o) => o.to_string(),
+        Value::Nimber(n) => n.to_string(),
+        Value::Score(s) => format!("{s:+}"),
+    }
+}
+
+/// A value as JSON: a number for scores and nimbers, `{kind, remoteness}` for outcomes
+/// (`remoteness` null for a draw).
+pub fn to_json(value: Value) -> serde_json::Value {
+    match value {
+        Value::Outcome(o) => {
+            let kind = match o {
+                Outcome::Win(_) => "win",
+                Outcome::Loss(_) => "loss",
+                Outcome::Tie(_) => "tie",
+                Outcome::Draw => "draw",
+            };
+            serde_json::json!({ "kind": kind, "remoteness": o.remoteness() })
+        }
+        Value::Nimber(n) => n.0.into(),
+        Value::Score(s) => s.into(),
+    }
+}
+
+/// Writes a position in a game's notation.
+pub type Describe<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
+/// Reads a position in a game's notation.
+pub type ParsePosition<S> = Box<dyn Fn(&str) -> Result<S, String> + Send + Sync>;
+/// Writes the move from one position to another in a game's notation.
+pub type NameMove<S> = Box<dyn Fn(&S, &S) -> String + Send + Sync>;
+
+/// How a game writes its positions and moves, for the generic adapters.
+pub struct Notation<S> {
+    /// A position in the game's notation.
+    pub describe: Describe<S>,
+    /// A position from the game's notation; only positions of the space.
+    pub parse: ParsePosition<S>,
+    /// The move from the first position to the second in the game's notation.
+    pub name_move: NameMove<S>,
+}
+
+impl<S> Notation<S> {
+    /// A notation whose moves are named by the position they lead to.
+    pub fn new(
+        describe: impl Fn(&S) -> String + Send + Sync + 'static,
+        parse: impl Fn(&str) -> Result<S, String> + Send + Sync + 'static,
+    ) -> Notation<S> {
+        let describe = std::sync::Arc::new(describe);
+        let name_child = std::sync::Arc::clone(&describe);
+        Notation {
+            describe: Box::new(move |s| describe(s)),
+            parse: Box::new(parse),
+            name_move: Box::new(move |_, to| format!("to {}", name_child(to))),
+        }
+    }
+
+    /// The same notation with moves named by `name_move(from, to)`.
+    pub fn with_move_names(mut self, name_move: impl Fn(&S, &S) -> String + Send + Sync + 'static) -> Notation<S> {
+        self.name_move = Box::new(name_move);
+        self
+    }
+}
+
+type LoopyEngine<G> = Box<dyn Fn(&G) -> Result<OutcomeTable, String> + Send + Sync>;
+
+/// A loopy space as a [`SolvableGame`]: solver-core's retrograde engines (and any of the
+/// game's own), values checked by [`verify_outcomes`].
+pub struct LoopyGame<G: LoopySpace> {
+    identity: Identity,
+    space: G,
+    start: StateId,
+    notation: Notation<G::State>,
+    engines: Vec<(&'static str, LoopyEngine<G>)>,
+}
+
+impl<G: LoopySpace + Sync + Send + 'static> LoopyGame<G> {
+    /// The space with the retrograde engines that need only moves, the start being `start`.
+    pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> LoopyGame<G> {
+        let engines = RetrogradeEngine::BY_MOVES
+            .iter()
+            .map(|&e| {
+                let solve: LoopyEngine<G> = Box::new(move |g: &G| {
+                    e.solve_by_moves(g).expect("a by-moves engine needs only moves").map_err(|e| e.to_string())
+                });
+                (e.name(), solve)
+            })
+            .collect();
+        let start = space.rank(start);
+        LoopyGame { identity, space, start, notation, engines }
+    }
+
+    /// The space with every retrograde engine, the un-move engine included.
+    pub fn with_unmoves(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> LoopyGame<G>
+    where
+        G: Unmoves,
+    {
+        let mut game = LoopyGame::new(identity, space, start, notation);
+        game.engines = RetrogradeEngine::ALL
+            .iter()
+            .map(|&e| {
+                let solve: LoopyEngine<G> = Box::new(move |g: &G| e.solve(g).map_err(|e| e.to_string()));
+                (e.name(), solve)
+            })
+            .collect();
+        game
+    }
+
+    /// The same game with one more engine, the game's own.
+    pub fn with_engine(
+        mut self,
+        name: &'static str,
+        solve: impl Fn(&G) -> Result<OutcomeTable, String> + Send + Sync + 'static,
+    ) -> LoopyGame<G> {
+        self.engines.push((name, Box::new(solve)));
+        self
+    }
+
+    /// The same game with `name` (one of its engines) as the default, the first.
+    pub fn with_default_engine(mut self, name: &str) -> LoopyGame<G> {
+        move_first(&mut self.engines, name);
+        self
+    }
+}
+
+/// Moves the engine called `name` to the front, keeping the others in order.
+fn move_first<E>(engines: &mut [(&'static str, E)], name: &str) {
+    if let Some(at) = engines.iter().position(|(n, _)| *n == name) {
+        engines[..=at].rotate_right(1);
+    }
+}
+
+struct OutcomeValues(OutcomeTable);
+
+impl Solved for OutcomeValues {
+    fn encoding(&self) -> Encoding {
+        let max = self.0.iter().filter_map(Outcome::remoteness).max().unwrap_or(0);
+        Encoding::narrowest_outcome(max).expect("an outcome table's remoteness fits the 32-bit encoding")
+    }
+
+    fn value(&self, index: u64) -> Value {
+        Value::Outcome(self.0.get(id(index)))
+    }
+}
+
+fn id(index: u64) -> StateId {
+    StateId::new(index as usize).expect("a position number is an id")
+}
+
+impl<G: LoopySpace + Sync + Send + 'static> SolvableGame for LoopyGame<G> {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    fn kind(&self) -> ValueKind {
+        ValueKind::Outcome
+    }
+
+    fn positions(&self) -> u64 {
+        self.space.len() as u64
+    }
+
+    fn start(&self) -> u64 {
+        self.start.index() as u64
+    }
+
+    fn engines(&self) -> Vec<&'static str> {
+        self.engines.iter().map(|(name, _)| *name).collect()
+    }
+
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
+        let (_, solve) = self.engines.iter().find(|(name, _)| *name == engine).ok_or_else(|| unknown(self, engine))?;
+        Ok(Box::new(OutcomeValues(solve(&self.space)?)))
+    }
+
+    fn describe(&self, index: u64) -> String {
+        (self.notation.describe)(&self.space.unrank(id(index)))
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+    }
+
+    fn moves(&self, index: u64) -> Vec<Move> {
+        let from = self.space.unrank(id(index));
+        if self.space.terminal_at(id(index)).is_some() {
+            return Vec::new();
+        }
+        let mut children = Vec::new();
+        self.space.successor_ids(id(index), &mut children);
+        children
+            .iter()
+            .map(|&child| Move {
+                name: (self.notation.name_move)(&from, &self.space.unrank(child)),
+                parts: vec![child.index() as u64],
+                gain: 0,
+                again: false,
+            })
+            .collect()
+    }
+
+    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
+        let outcome = |v| if let Value::Outcome(o) = v { Some(o) } else { None };
+        let outcomes = read_all(table, Outcome::Draw, outcome, progress)?;
+        let table = OutcomeTable::from_outcomes(outcomes)
+            .map_err(|e| VerifyFailure::Unreadable(format!("a remoteness of {} is past the table's limit", e.0)))?;
+        verify_outcomes(&self.space, &table).map_err(|e| violation(self, e))
+    }
+}
+
+type ImpartialEngine<G> = Box<dyn Fn(&G) -> Result<Vec<Nimber>, String> + Send + Sync>;
+
+/// An impartial space as a [`SolvableGame`]: solver-core's Grundy engine (and any of the
+/// game's own), values checked by [`verify_grundy`].
+pub struct ImpartialGame<G: ImpartialSpace> {
+    identity: Identity,
+    space: G,
+    start: StateId,
+    notation: Notation<G::State>,
+    engines: Vec<(&'static str, ImpartialEngine<G>)>,
+}
+
+impl<G: ImpartialSpace + Sync + Send + 'static> ImpartialGame<G> {
+    /// The space with solver-core's Grundy engine, the start being `start`.
+    pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> ImpartialGame<G> {
+        let grundy: ImpartialEngine<G> = Box::new(|g: &G| grundy_table(g).map_err(|e| e.to_string()));
+        let start = space.rank(start);
+        ImpartialGame { identity, space, start, notation, engines: vec![("grundy", grundy)] }
+    }
+
+    /// The same game with one more engine, the game's own.
+    pub fn with_engine(
+        mut self,
+        name: &'static str,
+        solve: impl Fn(&G) -> Result<Vec<Nimber>, String> + Send + Sync + 'static,
+    ) -> ImpartialGame<G> {
+        self.engines.push((name, Box::new(solve)));
+        self
+    }
+
+    /// The same game with `name` (one of its engines) as the default, the first.
+    pub fn with_default_engine(mut self, name: &str) -> ImpartialGame<G> {
+        move_first(&mut self.engines, name);
+        self
+    }
+}
+
+struct NimberValues(Vec<Nimber>);
+
+impl Solved for NimberValues {
+    fn encoding(&self) -> Encoding {
+        Encoding::narrowest_nimber(self.0.iter().map(|n| n.0).max().unwrap_or(0))
+    }
+
+    fn value(&self, index: u64) -> Value {
+        Value::Nimber(self.0[index as usize])
+    }
+}
+
+impl<G: ImpartialSpace + Sync + Send + 'static> SolvableGame for ImpartialGame<G> {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    fn kind(&self) -> ValueKind {
+        ValueKind::Nimber
+    }
+
+    fn positions(&self) -> u64 {
+        self.space.len() as u64
+    }
+
+    fn start(&self) -> u64 {
+        self.start.index() as u64
+    }
+
+    fn engines(&self) -> Vec<&'static str> {
+        self.engines.iter().map(|(name, _)| *name).collect()
+    }
+
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
+        let (_, solve) = self.engines.iter().find(|(name, _)| *name == engine).ok_or_else(|| unknown(self, engine))?;
+        let values = solve(&self.space)?;
+        if values.len() != self.space.len() {
+            return Err(format!("{engine} returned {} values for {} positions", values.len(), self.space.len()));
+        }
+        Ok(Box::new(NimberValues(values)))
+    }
+
+    fn describe(&self, index: u64) -> String {
+        (self.notation.describe)(&self.space.unrank(id(index)))
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+    }
+
+    fn moves(&self, index: u64) -> Vec<Move> {
+        let from = self.space.unrank(id(index));
+        let mut moves = Vec::new();
+        self.space.option_ids(id(index), &mut |parts| {
+            let names: Vec<String> = parts.iter().map(|&p| (self.notation.describe)(&self.space.unrank(p))).collect();
+            let name = match parts {
+                [] => "to nothing".to_string(),
+                [only] => (self.notation.name_move)(&from, &self.space.unrank(*only)),
+                _ => format!("to {}", names.join(" + ")),
+            };
+            moves.push(Move { name, parts: parts.iter().map(|p| p.index() as u64).collect(), gain: 0, again: false });
+        });
+        moves
+    }
+
+    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
+        let values =
+            read_all(table, Nimber::ZERO, |v| if let Value::Nimber(n) = v { Some(n) } else { None }, progress)?;
+        verify_grundy(&self.space, &values).map_err(|e| violation(self, e))
+    }
+}
+
+fn unknown(game: &dyn SolvableGame, engine: &str) -> String {
+    format!("no engine `{engine}`; the engines are {}", game.engines().join(", "))
+}
+
+/// The verifier's finding, with the position in the game's notation.
+pub fn violation<V: std::fmt::Debug>(game: &dyn SolvableGame, error: VerifyError<V>) -> VerifyFailure {
+    VerifyFailure::Violation(match error {
+        VerifyError::Violation(v) => format!(
+            "position #{} ({}) is {:?} in the table, but its children make it {:?}",
+            v.state.index(),
+            game.describe(v.state.index() as u64),
+            v.found,
+            v.expected
+        ),
+        other => other.to_string(),
+    })
+}
+
+/// Bytes of memory the operating system says are available (Linux), if it says.
+pub fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+}
+
+/// Every value of `table` converted by `convert` (which rejects values of another kind), in
+/// order, every checksum checked: what the verifiers read. Refuses a table that would not fit
+/// the available memory.
+pub fn read_all<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, VerifyFailure> {
+    read_all_values(table, fill, convert, progress).map_err(VerifyFailure::Unreadable)
+}
+
+fn read_all_values<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, String> {
+    let positions = table.header().positions;
+    let bytes = positions.saturating_mul(std::mem::size_of::<T>() as u64);
+    if let Some(available) = available_memory()
+        && bytes > available
+    {
+        return Err(format!(
+            "reading {positions} values takes {:.1} GiB; the system has {:.1} GiB available",
+            bytes as f64 / (1u64 << 30) as f64,
+            available as f64 / (1u64 << 30) as f64
+        ));
+    }
+    let mut values = Vec::new();
+    values.try_reserve_exact(positions as usize).map_err(|_| format!("cannot allocate {bytes} bytes"))?;
+    values.resize(positions as usize, fill);
+    let values = Mutex::new(values);
+    let visit = |first: u64, block: &[Value]| -> Result<(), String> {
+        let converted: Option<Vec<T>> = block.iter().map(|&v| convert(v)).collect();
+        let converted = converted.ok_or_else(|| format!("a value of another kind near position #{first}"))?;
+        let mut values = values.lock().map_err(|_| "a reader thread panicked".to_string())?;
+        values[first as usize..first as usize + converted.len()].copy_from_slice(&converted);
+        Ok(())
+    };
+    table.for_each_block(&visit, progress).map_err(|e: TableError| e.to_string())?;
+    values.into_inner().map_err(|_| "a reader thread panicked".to_string())
+}

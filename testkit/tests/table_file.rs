@@ -1,0 +1,585 @@
+//! The table file format of TABLE-FORMAT.md: round trips of every encoding, files written by an
+//! independent encoder of the specification, and bad input of every kind (truncation, every
+//! single bit flipped, wrong magic and version, headers that disagree with their data), none of
+//! which may panic or read a wrong value. PROPTEST_CASES raises the number of cases (256).
+
+use std::alloc::System;
+use std::path::{Path, PathBuf};
+
+use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
+use proptest::prelude::*;
+use solver_core::{Nimber, Outcome};
+use testkit::table_file::{
+    Encoding, Header, TableError, TableFile, Value, WriteOptions, checksum_of, fuzz_read, partial_path, table_bytes,
+    write_table, write_table_with,
+};
+use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
+
+// Only to show that decompressing a bomb allocates no more than its block needs.
+#[global_allocator]
+static GLOBAL: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+fn header(encoding: Encoding, positions: u64) -> Header {
+    Header {
+        game: "test-game".into(),
+        params: [("rows".to_string(), "2".to_string()), ("cols".to_string(), "3".to_string())].into(),
+        variant: "normal play".into(),
+        encoding,
+        positions,
+        engine: "hand".into(),
+        writer: "table_file tests".into(),
+    }
+}
+
+/// A value of `encoding`'s kind for each seed, in range and using the whole range, so every
+/// bit of a record is exercised.
+fn value_from(encoding: Encoding, seed: u64) -> Value {
+    let s = seed as i64;
+    match encoding {
+        Encoding::Outcome16 | Encoding::Outcome32 => {
+            let r = if encoding == Encoding::Outcome16 { (seed >> 8) % (1 << 14) } else { (seed >> 8) % (1 << 30) };
+            let r = r as u32;
+            Value::Outcome(match seed % 4 {
+                0 => Outcome::Win(r),
+                1 => Outcome::Loss(r),
+                2 => Outcome::Tie(r),
+                _ => Outcome::Draw,
+            })
+        }
+        Encoding::Nimber8 => Value::Nimber(Nimber((seed % 256) as u32)),
+        Encoding::Nimber16 => Value::Nimber(Nimber((seed % 65536) as u32)),
+        Encoding::Nimber32 => Value::Nimber(Nimber(seed as u32)),
+        Encoding::Score8 => Value::Score(s.rem_euclid(256) - 128),
+        Encoding::Score16 => Value::Score(s.rem_euclid(65536) - 32768),
+        Encoding::Score32 => Value::Score(seed as u32 as i32 as i64),
+    }
+}
+
+/// A record written by hand from TABLE-FORMAT.md's "Records", independently of `Encoding`.
+fn spec_record(encoding: Encoding, value: Value) -> Vec<u8> {
+    let outcome = |o: Outcome, bits: u32| -> u64 {
+        let (kind, r) = match o {
+            Outcome::Win(r) => (0u64, r),
+            Outcome::Loss(r) => (1, r),
+            Outcome::Tie(r) => (2, r),
+            Outcome::Draw => (3, 0),
+        };
+        kind * (1u64 << bits) + r as u64
+    };
+    let (number, width): (u64, usize) = match (encoding, value) {
+        (Encoding::Outcome16, Value::Outcome(o)) => (outcome(o, 14), 2),
+        (Encoding::Outcome32, Value::Outcome(o)) => (outcome(o, 30), 4),
+        (Encoding::Nimber8, Value::Nimber(n)) => (n.0 as u64, 1),
+        (Encoding::Nimber16, Value::Nimber(n)) => (n.0 as u64, 2),
+        (Encoding::Nimber32, Value::Nimber(n)) => (n.0 as u64, 4),
+        // Two's complement in `width` bytes is the value modulo 2^(8 width).
+        (Encoding::Score8, Value::Score(s)) => (s as u64, 1),
+        (Encoding::Score16, Value::Score(s)) => (s as u64, 2),
+        (Encoding::Score32, Value::Score(s)) => (s as u64, 4),
+        other => panic!("no record for {other:?}"),
+    };
+    (0..width).map(|i| (number >> (8 * i)) as u8).collect()
+}
+
+/// An independent writer of TABLE-FORMAT.md's layout, from already compressed blocks, so tests
+/// can build files that pass every checksum and still say something wrong.
+struct Craft {
+    version: u32,
+    json: Vec<u8>,
+    block_records: u32,
+    packed: Vec<Vec<u8>>,
+    table_checksum: u64,
+}
+
+impl Craft {
+    /// The file of `header` whose records are `raw`, compressed at level 3 in blocks of
+    /// `block_records` records of `width` bytes.
+    fn new(json: Vec<u8>, block_records: u32, width: usize, raw: &[u8]) -> Craft {
+        let packed = raw.chunks(block_records as usize * width).map(|b| zstd::bulk::compress(b, 3).unwrap()).collect();
+        Craft { version: 1, json, block_records, packed, table_checksum: xxh3_64(raw) }
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = b"GAMESOLVE-TABLE\0".to_vec();
+        out.extend_from_slice(&self.version.to_le_bytes());
+        out.extend_from_slice(&(self.json.len() as u32).to_le_bytes());
+        out.extend_from_slice(&self.json);
+        let header_checksum = xxh3_64(&out);
+        out.extend_from_slice(&header_checksum.to_le_bytes());
+        let mut index = Vec::new();
+        for block in &self.packed {
+            index.extend_from_slice(&(out.len() as u64).to_le_bytes());
+            index.extend_from_slice(&(block.len() as u32).to_le_bytes());
+            index.extend_from_slice(&xxh3_64(block).to_le_bytes());
+            out.extend_from_slice(block);
+        }
+        index.extend_from_slice(&(out.len() as u64).to_le_bytes());
+        index.extend_from_slice(&(self.packed.len() as u64).to_le_bytes());
+        index.extend_from_slice(&self.block_records.to_le_bytes());
+        index.extend_from_slice(&0u32.to_le_bytes());
+        index.extend_from_slice(&self.table_checksum.to_le_bytes());
+        let index_checksum = xxh3_64_with_seed(&index, header_checksum);
+        index.extend_from_slice(&index_checksum.to_le_bytes());
+        index.extend_from_slice(b"GSTBLEND");
+        out.extend_from_slice(&index);
+        out
+    }
+}
+
+fn raw_records(encoding: Encoding, values: &[Value]) -> Vec<u8> {
+    values.iter().flat_map(|&v| spec_record(encoding, v)).collect()
+}
+
+/// A small table of several blocks, the last one short: 300 Outcome16 records in blocks of 64.
+fn small() -> (Header, Vec<Value>, Vec<u8>) {
+    let encoding = Encoding::Outcome16;
+    let values: Vec<Value> = (0..300).map(|i| value_from(encoding, i * 2_654_435_761 % 1_000_003)).collect();
+    let header = header(encoding, values.len() as u64);
+    let bytes = table_bytes(&header, &|i| values[i as usize], WriteOptions { block_records: 64, level: 3 }).unwrap();
+    (header, values, bytes)
+}
+
+/// The error's offset lies in the file (or just past its end, for a file cut short), and its
+/// text names the file.
+fn located(e: &TableError, name: &str, len: usize) -> Result<(), String> {
+    if e.file != name || e.offset > len as u64 || !e.to_string().starts_with(&format!("{name}: at byte {}", e.offset)) {
+        return Err(format!("badly located error: {e:?} (file of {len} bytes)"));
+    }
+    Ok(())
+}
+
+/// A directory for this test's files, empty.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("table_file-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn all_values(table: &TableFile) -> Vec<Value> {
+    let positions = table.header().positions as usize;
+    let seen = std::sync::Mutex::new(vec![None; positions]);
+    table
+        .for_each_block(
+            &|first, values| {
+                let mut seen = seen.lock().unwrap();
+                for (j, v) in values.iter().enumerate() {
+                    seen[first as usize + j] = Some(*v);
+                }
+                Ok(())
+            },
+            &|_, _| {},
+        )
+        .unwrap();
+    seen.into_inner().unwrap().into_iter().map(|v| v.unwrap()).collect()
+}
+
+#[test]
+fn records_are_the_bytes_the_specification_gives() {
+    // Hand-derived from TABLE-FORMAT.md: kind in the top bits, little-endian.
+    let cases: &[(Encoding, Value, &[u8])] = &[
+        (Encoding::Outcome16, Value::Outcome(Outcome::Win(5)), &[0x05, 0x00]),
+        (Encoding::Outcome16, Value::Outcome(Outcome::Loss(5)), &[0x05, 0x40]),
+        (Encoding::Outcome16, Value::Outcome(Outcome::Tie(0x3fff)), &[0xff, 0xbf]),
+        (Encoding::Outcome16, Value::Outcome(Outcome::Draw), &[0x00, 0xc0]),
+        (Encoding::Outcome32, Value::Outcome(Outcome::Loss(1)), &[0x01, 0x00, 0x00, 0x40]),
+        (Encoding::Nimber8, Value::Nimber(Nimber(255)), &[0xff]),
+        (Encoding::Nimber16, Value::Nimber(Nimber(300)), &[0x2c, 0x01]),
+        (Encoding::Nimber32, Value::Nimber(Nimber(0x01020304)), &[0x04, 0x03, 0x02, 0x01]),
+        (Encoding::Score8, Value::Score(-1), &[0xff]),
+        (Encoding::Score16, Value::Score(-2), &[0xfe, 0xff]),
+        (Encoding::Score32, Value::Score(-129), &[0x7f, 0xff, 0xff, 0xff]),
+    ];
+    for &(encoding, value, bytes) in cases {
+        let mut out = vec![0; encoding.width()];
+        encoding.encode(value, &mut out).unwrap();
+        assert_eq!(out, bytes, "{encoding:?} {value:?}");
+        assert_eq!(encoding.decode(bytes).unwrap(), value);
+    }
+    // A draw with a remoteness is no encoder's output.
+    assert!(Encoding::Outcome16.decode(&[0x01, 0xc0]).is_err());
+    assert!(Encoding::Outcome32.decode(&[0x00, 0x00, 0x01, 0xc0]).is_err());
+    assert!(Encoding::Nimber16.decode(&[0x00]).is_err());
+}
+
+#[test]
+fn values_that_do_not_fit_are_refused() {
+    let refused: &[(Encoding, Value)] = &[
+        (Encoding::Outcome16, Value::Outcome(Outcome::Win(16384))),
+        (Encoding::Outcome32, Value::Outcome(Outcome::Tie(1 << 30))),
+        (Encoding::Nimber8, Value::Nimber(Nimber(256))),
+        (Encoding::Nimber16, Value::Nimber(Nimber(65536))),
+        (Encoding::Score8, Value::Score(128)),
+        (Encoding::Score8, Value::Score(-129)),
+        (Encoding::Score16, Value::Score(32768)),
+        (Encoding::Score32, Value::Score(i32::MIN as i64 - 1)),
+        (Encoding::Score32, Value::Nimber(Nimber(1))),
+        (Encoding::Nimber32, Value::Score(1)),
+        (Encoding::Outcome16, Value::Score(0)),
+    ];
+    for &(encoding, value) in refused {
+        let mut out = vec![0; encoding.width()];
+        assert!(encoding.encode(value, &mut out).is_err(), "{encoding:?} took {value:?}");
+    }
+    assert!(Encoding::Score8.encode(Value::Score(0), &mut [0, 0]).is_err());
+}
+
+#[test]
+fn the_narrowest_encoding_is_chosen_at_each_boundary() {
+    assert_eq!(Encoding::narrowest_outcome(16383), Some(Encoding::Outcome16));
+    assert_eq!(Encoding::narrowest_outcome(16384), Some(Encoding::Outcome32));
+    assert_eq!(Encoding::narrowest_outcome((1 << 30) - 1), Some(Encoding::Outcome32));
+    assert_eq!(Encoding::narrowest_outcome(1 << 30), None);
+    assert_eq!(Encoding::narrowest_nimber(255), Encoding::Nimber8);
+    assert_eq!(Encoding::narrowest_nimber(256), Encoding::Nimber16);
+    assert_eq!(Encoding::narrowest_nimber(65536), Encoding::Nimber32);
+    assert_eq!(Encoding::narrowest_score(-128, 127), Some(Encoding::Score8));
+    assert_eq!(Encoding::narrowest_score(-129, 0), Some(Encoding::Score16));
+    assert_eq!(Encoding::narrowest_score(0, 32768), Some(Encoding::Score32));
+    assert_eq!(Encoding::narrowest_score(i32::MIN as i64, i32::MAX as i64), Some(Encoding::Score32));
+    assert_eq!(Encoding::narrowest_score(0, i32::MAX as i64 + 1), None);
+    assert_eq!(Encoding::narrowest_score(i64::MAX, i64::MIN), Some(Encoding::Score8));
+    for encoding in Encoding::ALL {
+        assert_eq!(serde_json::to_string(&encoding).unwrap(), format!("\"{}\"", encoding.name()));
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_encoding_round_trips(
+        which in 0..Encoding::ALL.len(),
+        seeds in proptest::collection::vec(any::<u64>(), 0..700),
+        block_records in 1u32..100,
+    ) {
+        let encoding = Encoding::ALL[which];
+        let values: Vec<Value> = seeds.iter().map(|&s| value_from(encoding, s)).collect();
+        let header = header(encoding, values.len() as u64);
+        let record = |i: u64| values[i as usize];
+        let bytes = table_bytes(&header, &record, WriteOptions { block_records, level: 3 }).map_err(TestCaseError::fail)?;
+        // The independent encoder of the specification writes the same bytes.
+        let json = serde_json::to_vec_pretty(&header).unwrap();
+        let raw = raw_records(encoding, &values);
+        prop_assert_eq!(&Craft::new(json, block_records, encoding.width(), &raw).bytes(), &bytes);
+        let table = TableFile::from_bytes(bytes, "t").map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(table.header(), &header);
+        prop_assert_eq!(table.table_checksum(), xxh3_64(&raw));
+        prop_assert_eq!(checksum_of(encoding, values.len() as u64, &record), Ok(xxh3_64(&raw)));
+        for (i, v) in values.iter().enumerate() {
+            prop_assert_eq!(table.value(i as u64).map_err(|e| TestCaseError::fail(e.to_string()))?, *v);
+        }
+        prop_assert_eq!(all_values(&table), values);
+        prop_assert!(table.value(header.positions).is_err());
+    }
+}
+
+#[test]
+fn tables_of_0_1_and_a_partial_last_block_round_trip_on_disk() {
+    let dir = scratch("sizes");
+    for positions in [0u64, 1, (1 << 16) + 5] {
+        let encoding = Encoding::Score16;
+        let record = |i: u64| value_from(encoding, i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let path = dir.join(format!("t{positions}.table"));
+        let reported = std::sync::Mutex::new(Vec::new());
+        let written = write_table(&path, &header(encoding, positions), &record, false, &|d, t| {
+            reported.lock().unwrap().push((d, t))
+        })
+        .unwrap();
+        let table = TableFile::open(&path).unwrap();
+        assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
+        assert_eq!(written.bytes, table.file_bytes());
+        assert_eq!(written.blocks, positions.div_ceil(1 << 16));
+        let raw: Vec<u8> = (0..positions).flat_map(|i| spec_record(encoding, record(i))).collect();
+        assert_eq!(written.table_checksum, xxh3_64(&raw));
+        assert_eq!(table.table_checksum(), xxh3_64(&raw));
+        assert_eq!(all_values(&table), (0..positions).map(record).collect::<Vec<_>>());
+        for i in [0, positions / 2, positions.saturating_sub(1)].into_iter().filter(|&i| i < positions) {
+            assert_eq!(table.value(i).unwrap(), record(i));
+        }
+        assert_eq!(reported.lock().unwrap().last(), Some(&(positions, positions)));
+        let e = table.value(positions).unwrap_err();
+        assert!(e.message.contains("out of range"), "{e}");
+        located(&e, &path.display().to_string(), written.bytes as usize).unwrap();
+    }
+    assert_eq!(listing(&dir), ["t0.table", "t1.table", "t65541.table"]);
+}
+
+#[test]
+fn the_file_does_not_depend_on_the_number_of_threads() {
+    let encoding = Encoding::Nimber8;
+    let header = header(encoding, 100_000);
+    let record = |i: u64| value_from(encoding, (i * i) % 37);
+    let files: Vec<Vec<u8>> = [1, 3]
+        .iter()
+        .map(|&n| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap();
+            pool.install(|| table_bytes(&header, &record, WriteOptions { block_records: 1000, level: 3 }).unwrap())
+        })
+        .collect();
+    assert_eq!(files[0], files[1]);
+}
+
+#[test]
+fn a_cut_short_file_is_always_an_error() {
+    let (_, _, bytes) = small();
+    for len in 0..bytes.len() {
+        let e = TableFile::from_bytes(bytes[..len].to_vec(), "cut.table")
+            .err()
+            .unwrap_or_else(|| panic!("{len} bytes opened"));
+        located(&e, "cut.table", len).unwrap();
+        fuzz_read(&bytes[..len]).unwrap();
+    }
+    // On disk too, through the short-file path and the mapped one.
+    let dir = scratch("cut");
+    for len in [0, 10, 79, 80, 200, bytes.len() - 1] {
+        let path = dir.join(format!("cut{len}.table"));
+        std::fs::write(&path, &bytes[..len]).unwrap();
+        let e = TableFile::open(&path).err().unwrap();
+        located(&e, &path.display().to_string(), len).unwrap();
+        if len > 16 {
+            assert!(e.message.contains("cut short") || e.message.contains("end marker"), "{e}");
+        }
+    }
+    let e = TableFile::open(&dir.join("missing.table")).err().unwrap();
+    assert!(e.message.contains("opening"), "{e}");
+}
+
+#[test]
+fn every_single_bit_flip_is_caught_and_no_wrong_value_is_read() {
+    let (_, values, bytes) = small();
+    let mut caught_on_open = 0;
+    for byte in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut bad = bytes.clone();
+            bad[byte] ^= 1 << bit;
+            fuzz_read(&bad).unwrap();
+            let table = match TableFile::from_bytes(bad.clone(), "flip.table") {
+                Err(e) => {
+                    located(&e, "flip.table", bad.len()).unwrap();
+                    caught_on_open += 1;
+                    continue;
+                }
+                Ok(table) => table,
+            };
+            let mut failed = 0;
+            for (i, v) in values.iter().enumerate() {
+                match table.value(i as u64) {
+                    Ok(read) => assert_eq!(read, *v, "byte {byte} bit {bit}: position {i} read wrong"),
+                    Err(e) => {
+                        located(&e, "flip.table", bad.len()).unwrap();
+                        failed += 1;
+                    }
+                }
+            }
+            assert!(failed > 0, "byte {byte} bit {bit}: every value read");
+            let e = table.for_each_block(&|_, _| Ok(()), &|_, _| {}).unwrap_err();
+            located(&e, "flip.table", bad.len()).unwrap();
+        }
+    }
+    // Blocks are only read when asked for, so only their bytes survive opening.
+    assert!(caught_on_open > 0 && caught_on_open < bytes.len() * 8);
+}
+
+#[test]
+fn wrong_magic_and_unknown_version_are_named() {
+    let (header, values, bytes) = small();
+    let mut bad = bytes.clone();
+    bad[0] = b'X';
+    let e = TableFile::from_bytes(bad, "m.table").err().unwrap();
+    assert_eq!((e.offset, e.message.contains("magic")), (0, true), "{e}");
+    let e = TableFile::from_bytes(b"PK\x03\x04 a zip file, say".to_vec(), "m.zip").err().unwrap();
+    assert_eq!((e.offset, e.message.contains("magic")), (0, true), "{e}");
+    let raw = raw_records(header.encoding, &values);
+    let mut craft = Craft::new(serde_json::to_vec(&header).unwrap(), 64, 2, &raw);
+    craft.version = 2;
+    let e = TableFile::from_bytes(craft.bytes(), "v.table").err().unwrap();
+    assert_eq!((e.offset, e.message.contains("version 2")), (16, true), "{e}");
+}
+
+/// The JSON of `header` with a change, as text.
+fn json_with(header: &Header, from: &str, to: &str) -> Vec<u8> {
+    let text = serde_json::to_string(header).unwrap();
+    assert!(text.contains(from), "{text}");
+    text.replacen(from, to, 1).into_bytes()
+}
+
+#[test]
+fn a_header_that_disagrees_with_its_data_is_an_error() {
+    let (header, values, _) = small();
+    let raw = raw_records(header.encoding, &values);
+    let open = |json: Vec<u8>, block_records: u32, width: usize, raw: &[u8]| {
+        let bytes = Craft::new(json, block_records, width, raw).bytes();
+        let len = bytes.len();
+        TableFile::from_bytes(bytes, "h.table").inspect_err(|e| located(e, "h.table", len).unwrap())
+    };
+    // The crafted file itself is fine.
+    assert_eq!(all_values(&open(serde_json::to_vec(&header).unwrap(), 64, 2, &raw).unwrap()), values);
+
+    // 400 positions in blocks of 64 are 7 blocks, not the 5 the index holds.
+    let e = open(json_with(&header, "\"positions\":300", "\"positions\":400"), 64, 2, &raw).err().unwrap();
+    assert!(e.message.contains("blocks"), "{e}");
+    // 290 positions are 5 blocks too, but the last one decompresses to 20 records too many.
+    let table = open(json_with(&header, "\"positions\":300", "\"positions\":290"), 64, 2, &raw).unwrap();
+    assert!(table.value(0).is_ok());
+    let e = table.value(289).unwrap_err();
+    assert!(e.message.contains("block 4 decompresses to 88 bytes, but its 34 outcome16 records are 68"), "{e}");
+    assert!(table.for_each_block(&|_, _| Ok(()), &|_, _| {}).is_err());
+    // An encoding of another width: the blocks hold twice or half the bytes the header implies.
+    for (to, wrong) in [("\"nimber8\"", "are 64"), ("\"outcome32\"", "are 256")] {
+        let table = open(json_with(&header, "\"outcome16\"", to), 64, 2, &raw).unwrap();
+        let e = table.value(0).unwrap_err();
+        assert!(e.message.contains("block 0 decompresses to 128 bytes") && e.message.contains(wrong), "{to}: {e}");
+        assert_eq!(e.offset, 32 + serde_json::to_vec(&header).unwrap().len() as u64 + to.len() as u64 - 11);
+    }
+    // Not JSON, an unknown encoding, a missing or unknown field, not UTF-8.
+    for (json, what) in [
+        (b"{\"game\": ".to_vec(), "EOF"),
+        (json_with(&header, "\"outcome16\"", "\"outcome64\""), "outcome64"),
+        (json_with(&header, "\"engine\":\"hand\",", ""), "engine"),
+        (json_with(&header, "\"engine\":", "\"engines\":1,\"engine\":"), "engines"),
+        (b"\xff\xfe".to_vec(), "JSON"),
+    ] {
+        let e = open(json, 64, 2, &raw).err().unwrap();
+        assert!(e.message.contains("header JSON") && e.message.contains(what), "{e}");
+        assert!(e.offset >= 24, "{e}");
+    }
+    // A block size no writer uses: 0, and more than a reader allocates.
+    for block_records in [0, (1 << 20) + 1] {
+        let empty = Header { positions: 0, ..header.clone() };
+        let mut craft = Craft::new(serde_json::to_vec(&empty).unwrap(), 64, 2, &[]);
+        craft.block_records = block_records;
+        let e = TableFile::from_bytes(craft.bytes(), "b.table").err().unwrap();
+        assert!(e.message.contains("block holds"), "{e}");
+    }
+}
+
+#[test]
+fn a_block_that_decompresses_to_far_too_much_allocates_only_its_size() {
+    // A frame of 1 GiB of zeros with no recorded size, where the header promises 64 records.
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..1024 {
+        std::io::Write::write_all(&mut encoder, &zeros).unwrap();
+    }
+    let bomb = encoder.finish().unwrap();
+    let json = serde_json::to_vec(&header(Encoding::Nimber8, 64)).unwrap();
+    let craft = Craft { version: 1, json, block_records: 64, packed: vec![bomb], table_checksum: 0 };
+    let table = TableFile::from_bytes(craft.bytes(), "bomb.table").unwrap();
+    GLOBAL.reset_peak_memory();
+    let e = table.value(0).unwrap_err();
+    // Other tests run at the same time, so the bound is loose; the bomb is 1 GiB.
+    assert!(GLOBAL.get_peak_memory() < 64 << 20, "peak {} bytes", GLOBAL.get_peak_memory());
+    assert!(e.message.contains("zstd") && e.message.contains("exactly the 64 bytes"), "{e}");
+}
+
+#[test]
+fn a_block_of_records_no_encoder_writes_is_an_error() {
+    // Draws with remoteness 1, compressed and checksummed correctly.
+    let raw = [0x01u8, 0xc0].repeat(10);
+    let json = serde_json::to_vec(&header(Encoding::Outcome16, 10)).unwrap();
+    let table = TableFile::from_bytes(Craft::new(json, 64, 2, &raw).bytes(), "d.table").unwrap();
+    let e = table.value(3).unwrap_err();
+    assert!(e.message.contains("position 3") && e.message.contains("draw"), "{e}");
+    assert!(table.for_each_block(&|_, _| Ok(()), &|_, _| {}).is_err());
+}
+
+#[test]
+fn a_wrong_whole_table_checksum_is_caught_by_the_full_check() {
+    let (header, values, _) = small();
+    let raw = raw_records(header.encoding, &values);
+    let mut craft = Craft::new(serde_json::to_vec(&header).unwrap(), 64, 2, &raw);
+    craft.table_checksum ^= 1;
+    let bytes = craft.bytes();
+    let len = bytes.len() as u64;
+    let table = TableFile::from_bytes(bytes, "c.table").unwrap();
+    let e = table.for_each_block(&|_, _| Ok(()), &|_, _| {}).unwrap_err();
+    assert_eq!((e.offset, e.message.contains("whole-table")), (len - 24, true), "{e}");
+    fuzz_read(&craft.bytes()).unwrap();
+}
+
+#[test]
+fn a_visitor_error_comes_back_with_its_block() {
+    let (_, _, bytes) = small();
+    let table = TableFile::from_bytes(bytes, "v.table").unwrap();
+    let e = table
+        .for_each_block(&|first, _| if first == 128 { Err("no good".into()) } else { Ok(()) }, &|_, _| {})
+        .unwrap_err();
+    assert_eq!(e.message, "no good");
+    assert!(e.offset > 24);
+}
+
+#[test]
+fn writing_refuses_an_existing_file_and_leaves_nothing_on_error() {
+    let dir = scratch("write");
+    let path = dir.join("t.table");
+    let h = header(Encoding::Score8, 1000);
+    let fine = |i: u64| Value::Score(i as i64 % 100);
+    write_table(&path, &h, &fine, false, &|_, _| {}).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let other = |i: u64| Value::Score(-(i as i64 % 100));
+    let e = write_table(&path, &h, &other, false, &|_, _| {}).unwrap_err();
+    assert!(e.message.contains("exists"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    write_table(&path, &h, &other, true, &|_, _| {}).unwrap();
+    assert_eq!(TableFile::open(&path).unwrap().value(5).unwrap(), Value::Score(-5));
+    assert_eq!(listing(&dir), ["t.table"]);
+
+    // A value that does not fit, late in the table: no file, no temporary.
+    let late = |i: u64| Value::Score(if i == 99_999 { 300 } else { 1 });
+    let new = dir.join("new.table");
+    let e = write_table(&new, &header(Encoding::Score8, 100_000), &late, false, &|_, _| {}).unwrap_err();
+    assert!(e.message.contains("position 99999"), "{e}");
+    // Also when forced over an existing table, which stays as it was.
+    let e = write_table(&path, &header(Encoding::Score8, 100_000), &late, true, &|_, _| {}).unwrap_err();
+    assert!(e.message.contains("position 99999"), "{e}");
+    assert_eq!(TableFile::open(&path).unwrap().value(5).unwrap(), Value::Score(-5));
+    // A value of another kind, and options no reader accepts.
+    let e = write_table(&new, &header(Encoding::Nimber8, 10), &fine, false, &|_, _| {}).unwrap_err();
+    assert!(e.message.contains("does not fit"), "{e}");
+    for options in [WriteOptions { block_records: 0, level: 3 }, WriteOptions { block_records: 64, level: 0 }] {
+        assert!(write_table_with(&new, &h, &fine, false, &|_, _| {}, options).is_err());
+    }
+    assert_eq!(listing(&dir), ["t.table"]);
+    let partial = partial_path(&new).unwrap();
+    assert!(partial.file_name().unwrap().to_string_lossy().starts_with(".new.table.partial-"));
+    assert!(partial_path(Path::new("/")).is_none());
+}
+
+#[test]
+fn fuzz_bodies_never_fail_on_random_bytes_or_good_tables() {
+    let (_, _, bytes) = small();
+    fuzz_read(&bytes).unwrap();
+    fuzz_read(
+        &table_bytes(&header(Encoding::Nimber8, 0), &|_| Value::Nimber(Nimber(0)), WriteOptions::default()).unwrap(),
+    )
+    .unwrap();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for len in 0..300 {
+        let mut data: Vec<u8> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect();
+        fuzz_read(&data).unwrap();
+        // With the right magic and version, so the reader gets further.
+        if len >= 24 {
+            data[..20].copy_from_slice(b"GAMESOLVE-TABLE\0\x01\0\0\0");
+            fuzz_read(&data).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_table_is_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<TableFile>();
+}
