@@ -273,6 +273,9 @@ pub fn probe(path: &Path, position: &str) -> Result<ProbeReport, String> {
     let (table, game) = open_table(path)?;
     let index = parse_position(game.as_ref(), position)
         .map_err(|e| format!("{}: position `{position}`: {e}", game.identity().game))?;
+    // The position's block and its children's are read from the disk at once, not one by one.
+    let parts = game.moves(index).into_iter().flat_map(|m| m.parts);
+    table.prefetch(std::iter::once(index).chain(parts));
     let probed = Probed::of(game.as_ref(), index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
     Ok(ProbeReport { file: table.file().to_string(), identity: game.identity().clone(), probed })
 }

@@ -734,6 +734,17 @@ impl Bytes {
             Bytes::Owned(bytes) => bytes,
         }
     }
+
+    /// Asks the system to read `len` bytes from `offset` now, in the background: several
+    /// ranges asked for at once are read concurrently instead of one fault after another. Only
+    /// a hint; nothing happens for bytes in memory or where the system does not take it.
+    fn will_need(&self, offset: u64, len: u64) {
+        #[cfg(unix)]
+        if let Bytes::Mapped(map) = self {
+            let _ = map.advise_range(memmap2::Advice::WillNeed, offset as usize, len as usize);
+        }
+        let _ = (offset, len);
+    }
 }
 
 /// A table file, mapped; blocks are decompressed when a value in them is asked for (a small
@@ -793,6 +804,11 @@ impl TableFile {
         // renamed into place, never modified in place.
         #[allow(unsafe_code)]
         let map = unsafe { memmap2::Mmap::map(&opened) }.map_err(|e| error(&file, 0, format!("mapping: {e}")))?;
+        // A probe reads a few blocks here and there: without this hint every page fault would
+        // read ahead as far as the device says (8 MiB on some disks), for bytes never used.
+        // Ranges read whole (the index, every block) are asked for with `will_need`.
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Random);
         TableFile::check(Bytes::Mapped(map), file)
     }
 
@@ -856,6 +872,7 @@ impl TableFile {
             return Err(at(trailer + 8, format!("{block_count} blocks do not fit in a file of {len} bytes")));
         };
         let index_start = trailer - index_len;
+        bytes.will_need(index_start, index_len);
         if xxh3_64_with_seed(&b[index_start as usize..(len - 16) as usize], header_checksum) != index_checksum {
             return Err(at(trailer + 32, "index checksum mismatch: the block index or trailer is corrupt".into()));
         }
@@ -944,6 +961,23 @@ impl TableFile {
     /// How many blocks the table holds.
     pub fn blocks(&self) -> u64 {
         self.entries.len() as u64
+    }
+
+    /// Starts reading, all at once, the blocks that hold `indices` (those in range), so that
+    /// the values read next do not wait for the disk one block after another: what a probe
+    /// of a position and its children calls first.
+    pub fn prefetch(&self, indices: impl IntoIterator<Item = u64>) {
+        let mut blocks: Vec<u64> = indices
+            .into_iter()
+            .filter(|&i| i < self.header.positions)
+            .map(|i| i / u64::from(self.block_records))
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        for k in blocks {
+            let entry = self.entries[k as usize];
+            self.bytes.will_need(entry.offset, u64::from(entry.len));
+        }
     }
 
     /// The values of block `k` (below [`TableFile::blocks`]), positions `k * block_records()`
@@ -1106,8 +1140,18 @@ impl TableFile {
         let mut table = xxhash_rust::xxh3::Xxh3Default::new();
         let mut next = 0;
         progress(0, positions);
+        // The map is read at random by default (see `open`): here every block is read in
+        // order, so each batch asks for the next one to be read meanwhile.
+        let read_ahead = |from: u64, to: u64| {
+            if from < to {
+                let (first, last) = (self.entries[from as usize], self.entries[to as usize - 1]);
+                self.bytes.will_need(first.offset, last.offset + u64::from(last.len) - first.offset);
+            }
+        };
+        read_ahead(0, batch.min(blocks));
         while next < blocks {
             let end = (next + batch).min(blocks);
+            read_ahead(end, (end + batch).min(blocks));
             let done: Vec<Result<Vec<u8>, TableError>> = (next..end)
                 .into_par_iter()
                 .map(|k| {
