@@ -10,7 +10,8 @@
 use crate::stats::Params;
 use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 use solver_core::{
-    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, Unmoves, grundy_table,
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Unmoves,
+    grundy_table,
     verify::{VerifyError, verify_grundy, verify_outcomes},
 };
 use std::collections::BTreeMap;
@@ -268,32 +269,76 @@ impl<S> Notation<S> {
     }
 }
 
-type LoopyEngine<G> = Box<dyn Fn(&G) -> Result<OutcomeTable, String> + Send + Sync>;
+/// An engine of an adapted space: its whole table, or why not.
+type Engine<G, T> = Box<dyn Fn(&G) -> Result<T, String> + Send + Sync>;
 
-/// A loopy space as a [`SolvableGame`]: solver-core's retrograde engines (and any of the
-/// game's own), values checked by [`verify_outcomes`].
-pub struct LoopyGame<G: LoopySpace> {
+/// What the adapters share: the game's identity, its space and start, its notation and its
+/// engines, each giving a table of type `T`.
+struct Core<G: StateSpace, T> {
     identity: Identity,
     space: G,
     start: StateId,
     notation: Notation<G::State>,
-    engines: Vec<(&'static str, LoopyEngine<G>)>,
+    engines: Vec<(&'static str, Engine<G, T>)>,
 }
+
+impl<G: StateSpace, T> Core<G, T> {
+    fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> Core<G, T> {
+        let start = space.rank(start);
+        Core { identity, space, start, notation, engines: Vec::new() }
+    }
+
+    /// Moves the engine called `name` to the front (the default), keeping the others in order.
+    fn prefer(&mut self, name: &str) {
+        if let Some(at) = self.engines.iter().position(|(n, _)| *n == name) {
+            self.engines[..=at].rotate_right(1);
+        }
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        self.engines.iter().map(|(name, _)| *name).collect()
+    }
+
+    /// The table of engine `name`.
+    fn run(&self, name: &str) -> Result<T, String> {
+        match self.engines.iter().find(|(n, _)| *n == name) {
+            Some((_, solve)) => solve(&self.space),
+            None => Err(format!("no engine `{name}`; the engines are {}", self.names().join(", "))),
+        }
+    }
+
+    fn positions(&self) -> u64 {
+        self.space.len() as u64
+    }
+
+    fn describe(&self, index: u64) -> String {
+        (self.notation.describe)(&self.space.unrank(id(index)))
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+    }
+}
+
+fn id(index: u64) -> StateId {
+    StateId::new(index as usize).expect("a position number is an id")
+}
+
+/// A loopy space as a [`SolvableGame`]: solver-core's retrograde engines (and any of the
+/// game's own), values checked by [`verify_outcomes`].
+pub struct LoopyGame<G: LoopySpace>(Core<G, OutcomeTable>);
 
 impl<G: LoopySpace + Sync + Send + 'static> LoopyGame<G> {
     /// The space with the retrograde engines that need only moves, the start being `start`.
     pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> LoopyGame<G> {
-        let engines = RetrogradeEngine::BY_MOVES
-            .iter()
-            .map(|&e| {
-                let solve: LoopyEngine<G> = Box::new(move |g: &G| {
-                    e.solve_by_moves(g).expect("a by-moves engine needs only moves").map_err(|e| e.to_string())
-                });
-                (e.name(), solve)
-            })
-            .collect();
-        let start = space.rank(start);
-        LoopyGame { identity, space, start, notation, engines }
+        let mut core = Core::new(identity, space, start, notation);
+        for e in RetrogradeEngine::BY_MOVES {
+            let solve: Engine<G, OutcomeTable> = Box::new(move |g: &G| {
+                e.solve_by_moves(g).expect("a by-moves engine needs only moves").map_err(|e| e.to_string())
+            });
+            core.engines.push((e.name(), solve));
+        }
+        LoopyGame(core)
     }
 
     /// The space with every retrograde engine, the un-move engine included.
@@ -301,15 +346,12 @@ impl<G: LoopySpace + Sync + Send + 'static> LoopyGame<G> {
     where
         G: Unmoves,
     {
-        let mut game = LoopyGame::new(identity, space, start, notation);
-        game.engines = RetrogradeEngine::ALL
-            .iter()
-            .map(|&e| {
-                let solve: LoopyEngine<G> = Box::new(move |g: &G| e.solve(g).map_err(|e| e.to_string()));
-                (e.name(), solve)
-            })
-            .collect();
-        game
+        let mut core = Core::new(identity, space, start, notation);
+        for e in RetrogradeEngine::ALL {
+            let solve: Engine<G, OutcomeTable> = Box::new(move |g: &G| e.solve(g).map_err(|e| e.to_string()));
+            core.engines.push((e.name(), solve));
+        }
+        LoopyGame(core)
     }
 
     /// The same game with one more engine, the game's own.
@@ -318,21 +360,14 @@ impl<G: LoopySpace + Sync + Send + 'static> LoopyGame<G> {
         name: &'static str,
         solve: impl Fn(&G) -> Result<OutcomeTable, String> + Send + Sync + 'static,
     ) -> LoopyGame<G> {
-        self.engines.push((name, Box::new(solve)));
+        self.0.engines.push((name, Box::new(solve)));
         self
     }
 
     /// The same game with `name` (one of its engines) as the default, the first.
     pub fn with_default_engine(mut self, name: &str) -> LoopyGame<G> {
-        move_first(&mut self.engines, name);
+        self.0.prefer(name);
         self
-    }
-}
-
-/// Moves the engine called `name` to the front, keeping the others in order.
-fn move_first<E>(engines: &mut [(&'static str, E)], name: &str) {
-    if let Some(at) = engines.iter().position(|(n, _)| *n == name) {
-        engines[..=at].rotate_right(1);
     }
 }
 
@@ -349,13 +384,9 @@ impl Solved for OutcomeValues {
     }
 }
 
-fn id(index: u64) -> StateId {
-    StateId::new(index as usize).expect("a position number is an id")
-}
-
 impl<G: LoopySpace + Sync + Send + 'static> SolvableGame for LoopyGame<G> {
     fn identity(&self) -> &Identity {
-        &self.identity
+        &self.0.identity
     }
 
     fn kind(&self) -> ValueKind {
@@ -363,41 +394,41 @@ impl<G: LoopySpace + Sync + Send + 'static> SolvableGame for LoopyGame<G> {
     }
 
     fn positions(&self) -> u64 {
-        self.space.len() as u64
+        self.0.positions()
     }
 
     fn start(&self) -> u64 {
-        self.start.index() as u64
+        self.0.start.index() as u64
     }
 
     fn engines(&self) -> Vec<&'static str> {
-        self.engines.iter().map(|(name, _)| *name).collect()
+        self.0.names()
     }
 
     fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
-        let (_, solve) = self.engines.iter().find(|(name, _)| *name == engine).ok_or_else(|| unknown(self, engine))?;
-        Ok(Box::new(OutcomeValues(solve(&self.space)?)))
+        Ok(Box::new(OutcomeValues(self.0.run(engine)?)))
     }
 
     fn describe(&self, index: u64) -> String {
-        (self.notation.describe)(&self.space.unrank(id(index)))
+        self.0.describe(index)
     }
 
     fn parse(&self, text: &str) -> Result<u64, String> {
-        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+        self.0.parse(text)
     }
 
     fn moves(&self, index: u64) -> Vec<Move> {
-        let from = self.space.unrank(id(index));
-        if self.space.terminal_at(id(index)).is_some() {
+        let Core { space, notation, .. } = &self.0;
+        if space.terminal_at(id(index)).is_some() {
             return Vec::new();
         }
+        let from = space.unrank(id(index));
         let mut children = Vec::new();
-        self.space.successor_ids(id(index), &mut children);
+        space.successor_ids(id(index), &mut children);
         children
             .iter()
             .map(|&child| Move {
-                name: (self.notation.name_move)(&from, &self.space.unrank(child)),
+                name: (notation.name_move)(&from, &space.unrank(child)),
                 parts: vec![child.index() as u64],
                 gain: 0,
                 again: false,
@@ -410,28 +441,20 @@ impl<G: LoopySpace + Sync + Send + 'static> SolvableGame for LoopyGame<G> {
         let outcomes = read_all(table, Outcome::Draw, outcome, progress)?;
         let table = OutcomeTable::from_outcomes(outcomes)
             .map_err(|e| VerifyFailure::Unreadable(format!("a remoteness of {} is past the table's limit", e.0)))?;
-        verify_outcomes(&self.space, &table).map_err(|e| violation(self, e))
+        verify_outcomes(&self.0.space, &table).map_err(|e| violation(self, e))
     }
 }
 
-type ImpartialEngine<G> = Box<dyn Fn(&G) -> Result<Vec<Nimber>, String> + Send + Sync>;
-
 /// An impartial space as a [`SolvableGame`]: solver-core's Grundy engine (and any of the
 /// game's own), values checked by [`verify_grundy`].
-pub struct ImpartialGame<G: ImpartialSpace> {
-    identity: Identity,
-    space: G,
-    start: StateId,
-    notation: Notation<G::State>,
-    engines: Vec<(&'static str, ImpartialEngine<G>)>,
-}
+pub struct ImpartialGame<G: ImpartialSpace>(Core<G, Vec<Nimber>>);
 
 impl<G: ImpartialSpace + Sync + Send + 'static> ImpartialGame<G> {
     /// The space with solver-core's Grundy engine, the start being `start`.
     pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> ImpartialGame<G> {
-        let grundy: ImpartialEngine<G> = Box::new(|g: &G| grundy_table(g).map_err(|e| e.to_string()));
-        let start = space.rank(start);
-        ImpartialGame { identity, space, start, notation, engines: vec![("grundy", grundy)] }
+        let mut core = Core::new(identity, space, start, notation);
+        core.engines.push(("grundy", Box::new(|g: &G| grundy_table(g).map_err(|e| e.to_string()))));
+        ImpartialGame(core)
     }
 
     /// The same game with one more engine, the game's own.
@@ -440,13 +463,13 @@ impl<G: ImpartialSpace + Sync + Send + 'static> ImpartialGame<G> {
         name: &'static str,
         solve: impl Fn(&G) -> Result<Vec<Nimber>, String> + Send + Sync + 'static,
     ) -> ImpartialGame<G> {
-        self.engines.push((name, Box::new(solve)));
+        self.0.engines.push((name, Box::new(solve)));
         self
     }
 
     /// The same game with `name` (one of its engines) as the default, the first.
     pub fn with_default_engine(mut self, name: &str) -> ImpartialGame<G> {
-        move_first(&mut self.engines, name);
+        self.0.prefer(name);
         self
     }
 }
@@ -465,7 +488,7 @@ impl Solved for NimberValues {
 
 impl<G: ImpartialSpace + Sync + Send + 'static> SolvableGame for ImpartialGame<G> {
     fn identity(&self) -> &Identity {
-        &self.identity
+        &self.0.identity
     }
 
     fn kind(&self) -> ValueKind {
@@ -473,43 +496,45 @@ impl<G: ImpartialSpace + Sync + Send + 'static> SolvableGame for ImpartialGame<G
     }
 
     fn positions(&self) -> u64 {
-        self.space.len() as u64
+        self.0.positions()
     }
 
     fn start(&self) -> u64 {
-        self.start.index() as u64
+        self.0.start.index() as u64
     }
 
     fn engines(&self) -> Vec<&'static str> {
-        self.engines.iter().map(|(name, _)| *name).collect()
+        self.0.names()
     }
 
     fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
-        let (_, solve) = self.engines.iter().find(|(name, _)| *name == engine).ok_or_else(|| unknown(self, engine))?;
-        let values = solve(&self.space)?;
-        if values.len() != self.space.len() {
-            return Err(format!("{engine} returned {} values for {} positions", values.len(), self.space.len()));
+        let values = self.0.run(engine)?;
+        if values.len() as u64 != self.0.positions() {
+            return Err(format!("{engine} returned {} values for {} positions", values.len(), self.0.positions()));
         }
         Ok(Box::new(NimberValues(values)))
     }
 
     fn describe(&self, index: u64) -> String {
-        (self.notation.describe)(&self.space.unrank(id(index)))
+        self.0.describe(index)
     }
 
     fn parse(&self, text: &str) -> Result<u64, String> {
-        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+        self.0.parse(text)
     }
 
     fn moves(&self, index: u64) -> Vec<Move> {
-        let from = self.space.unrank(id(index));
+        let Core { space, notation, .. } = &self.0;
+        let from = space.unrank(id(index));
         let mut moves = Vec::new();
-        self.space.option_ids(id(index), &mut |parts| {
-            let names: Vec<String> = parts.iter().map(|&p| (self.notation.describe)(&self.space.unrank(p))).collect();
+        space.option_ids(id(index), &mut |parts| {
             let name = match parts {
                 [] => "to nothing".to_string(),
-                [only] => (self.notation.name_move)(&from, &self.space.unrank(*only)),
-                _ => format!("to {}", names.join(" + ")),
+                [only] => (notation.name_move)(&from, &space.unrank(*only)),
+                _ => {
+                    let names: Vec<String> = parts.iter().map(|&p| (notation.describe)(&space.unrank(p))).collect();
+                    format!("to {}", names.join(" + "))
+                }
             };
             moves.push(Move { name, parts: parts.iter().map(|p| p.index() as u64).collect(), gain: 0, again: false });
         });
@@ -517,14 +542,10 @@ impl<G: ImpartialSpace + Sync + Send + 'static> SolvableGame for ImpartialGame<G
     }
 
     fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
-        let values =
-            read_all(table, Nimber::ZERO, |v| if let Value::Nimber(n) = v { Some(n) } else { None }, progress)?;
-        verify_grundy(&self.space, &values).map_err(|e| violation(self, e))
+        let nimber = |v| if let Value::Nimber(n) = v { Some(n) } else { None };
+        let values = read_all(table, Nimber::ZERO, nimber, progress)?;
+        verify_grundy(&self.0.space, &values).map_err(|e| violation(self, e))
     }
-}
-
-fn unknown(game: &dyn SolvableGame, engine: &str) -> String {
-    format!("no engine `{engine}`; the engines are {}", game.engines().join(", "))
 }
 
 /// The verifier's finding, with the position in the game's notation.
