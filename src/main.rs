@@ -23,7 +23,9 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0    success
   1    a mismatch: engines, verifier or oracle disagree, or a checked program fails
-  2    bad input or usage, or an answer that could not be written
+  2    bad input or usage, an answer that could not be written, or a plan that does not fit
+       in memory (the message names the estimate)
+  3    the engine declined: the input needs more work than its budget (--budget raises it)
   141  the reader of standard output went away (as if killed by SIGPIPE)";
 
 /// Solve two-player games exactly and prove it.
@@ -40,6 +42,32 @@ struct Cli {
     /// threads gives the same answers; only the time changes.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// The most work an engine may spend on one input, in units of one state visited or one move
+    /// generated (default 200000000, a few seconds); past it the engine declines with exit 3.
+    /// The default engines answer every valid input well within the default.
+    #[arg(long, global = true, value_name = "UNITS")]
+    budget: Option<u64>,
+    /// The most memory a command may plan to use, e.g. `4G`, `512M`, `100000K` or a number of
+    /// bytes (default: what the system has available). A plan past it is refused before it
+    /// starts, with exit 2 and the estimate.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_bytes)]
+    max_memory: Option<u64>,
+}
+
+/// A size in bytes with an optional binary suffix: `K`, `M`, `G` or `T`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let (digits, shift) = match text.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&text[..i], 10),
+        Some((i, 'M' | 'm')) => (&text[..i], 20),
+        Some((i, 'G' | 'g')) => (&text[..i], 30),
+        Some((i, 'T' | 't')) => (&text[..i], 40),
+        _ => (text, 0),
+    };
+    let number: u64 = digits.parse().map_err(|_| format!("`{text}` is not a size such as 4G, 512M or 1048576"))?;
+    number
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| format!("`{text}` is not a size between 1 byte and 16 EiB"))
 }
 
 /// How results are printed.
@@ -251,7 +279,9 @@ fn main() -> ExitCode {
         Err(e) => {
             // Nothing is left to tell if standard error is closed too.
             let _ = writeln!(std::io::stderr(), "gamesolve: {e:#}");
-            ExitCode::from(2)
+            let declined =
+                e.chain().any(|cause| cause.downcast_ref::<JudgeError>().is_some_and(JudgeError::is_declined));
+            ExitCode::from(if declined { 3 } else { 2 })
         }
     }
 }
@@ -269,6 +299,12 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return print_all(&e.render().to_string()),
     };
+    if let Some(units) = cli.budget {
+        testkit::resources::set_work_budget(units);
+    }
+    if let Some(bytes) = cli.max_memory {
+        testkit::resources::set_max_memory(bytes);
+    }
     if let Some(threads) = cli.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.into())
@@ -358,7 +394,7 @@ fn answer(source: &Source, solve: impl FnOnce(&str) -> Result<String, JudgeError
     let name = source.input.as_ref().map_or("<stdin>".to_string(), |p| p.display().to_string());
     match input::decode(&bytes).map_err(JudgeError::from).and_then(solve) {
         Ok(output) => print_all(&output),
-        Err(e) => anyhow::bail!("{}: {name}: {e}", source.problem),
+        Err(e) => Err(anyhow::Error::new(e).context(format!("{}: {name}", source.problem))),
     }
 }
 

@@ -43,6 +43,7 @@
 //! ```
 
 use crate::input::InputError;
+use crate::resources::{OutOfMemory, OverBudget};
 use oracle::OracleError;
 use std::ops::RangeInclusive;
 
@@ -313,6 +314,12 @@ pub enum JudgeError {
     /// The input is valid but too large for the chosen engine.
     #[error("{0}")]
     TooLarge(String),
+    /// The engine ran out of its work budget for the input (exit 3: declined, not wrong).
+    #[error(transparent)]
+    OverBudget(#[from] OverBudget),
+    /// The input is valid but what it asks for would not fit in memory.
+    #[error(transparent)]
+    OutOfMemory(#[from] OutOfMemory),
     /// A number of cases to generate that the problem's inputs cannot hold.
     #[error("this problem's generated inputs hold {}..={} cases, not {asked}", allowed.start(), allowed.end())]
     Cases {
@@ -329,9 +336,9 @@ impl JudgeError {
         JudgeError::Oracle(OracleError::OverBudget { max_states: budget.max_states, max_depth: budget.max_depth })
     }
 
-    /// Whether this is the oracle declining a valid input over its budget, which the other
-    /// engines answer.
+    /// Whether this is an engine (the oracle included) declining a valid input over its work
+    /// budget, which the default engine answers.
     pub fn is_declined(&self) -> bool {
-        matches!(self, JudgeError::Oracle(OracleError::OverBudget { .. }))
+        matches!(self, JudgeError::Oracle(OracleError::OverBudget { .. }) | JudgeError::OverBudget(_))
     }
 }

@@ -39,6 +39,7 @@ pub mod corpus;
 pub mod fuzz;
 pub mod input;
 pub mod judge;
+pub mod resources;
 pub mod solve;
 pub mod space;
 pub mod stats;

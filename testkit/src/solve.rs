@@ -7,6 +7,7 @@
 //! Positions are numbered `0..positions`; a table file stores one value per number, in order.
 //! On the command line a position is written in the game's notation, or as `#n` for number `n`.
 
+use crate::resources::try_vec;
 use crate::stats::Params;
 use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 use solver_core::{
@@ -562,13 +563,6 @@ pub fn violation<V: std::fmt::Debug>(game: &dyn SolvableGame, error: VerifyError
     })
 }
 
-/// Bytes of memory the operating system says are available (Linux), if it says.
-pub fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
-}
-
 /// Every value of `table` converted by `convert` (which rejects values of another kind), in
 /// order, every checksum checked: what the verifiers read. Refuses a table that would not fit
 /// the available memory.
@@ -588,19 +582,8 @@ fn read_all_values<T: Copy + Send>(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Vec<T>, String> {
     let positions = table.header().positions;
-    let bytes = positions.saturating_mul(std::mem::size_of::<T>() as u64);
-    if let Some(available) = available_memory()
-        && bytes > available
-    {
-        return Err(format!(
-            "reading {positions} values takes {:.1} GiB; the system has {:.1} GiB available",
-            bytes as f64 / (1u64 << 30) as f64,
-            available as f64 / (1u64 << 30) as f64
-        ));
-    }
-    let mut values = Vec::new();
-    values.try_reserve_exact(positions as usize).map_err(|_| format!("cannot allocate {bytes} bytes"))?;
-    values.resize(positions as usize, fill);
+    let len = usize::try_from(positions).map_err(|_| format!("{positions} values do not fit this machine's memory"))?;
+    let values = try_vec(&format!("reading {positions} values"), len, fill).map_err(|e| e.to_string())?;
     let values = Mutex::new(values);
     let visit = |first: u64, block: &[Value]| -> Result<(), String> {
         let converted: Option<Vec<T>> = block.iter().map(|&v| convert(v)).collect();
