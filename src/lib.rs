@@ -2,7 +2,7 @@
 //!
 //! This package is the only one that sees every game: it holds the [`registry`] (one line per
 //! game crate), the main job ([`verify`]), the stress tester behind `gamesolve check`
-//! ([`stress`]), the generic fuzz bodies ([`fuzz`]) and the command line. The engines live in
+//! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the generic fuzz bodies ([`fuzz`]) and the command line. The engines live in
 //! `solver-core`, the oracle in `oracle`, the differential harness in `testkit`, each game in
 //! `games/<game>`.
 //!
@@ -15,6 +15,7 @@
 //! ```
 
 pub mod fuzz;
+pub mod reaper;
 pub mod registry;
 pub mod stress;
 pub mod tables;

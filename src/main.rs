@@ -147,7 +147,9 @@ enum Command {
     /// The program runs directly (no shell), reading the input on standard input, with a time
     /// limit per run. At the first mismatch, the input is shrunk to the smallest failing case,
     /// which is printed with both answers and gamesolve's explanation. A crash, a timeout, and a
-    /// missing, extra or malformed output line are reported as what they are.
+    /// missing, extra or malformed output line are reported as what they are. Every process the
+    /// program starts is killed when its run ends (on Linux also those that left its process
+    /// group), and on Ctrl-C, SIGTERM or SIGHUP (exit 130).
     /// Example: gamesolve check cf919f --rounds 200 -- ./my-solution --fast
     #[command(after_help = EXIT_CODES)]
     Check {
@@ -468,6 +470,8 @@ fn check(
 ) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
     let config = StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300 };
+    // Processes that escape the program's group are re-parented to gamesolve, to be killed.
+    gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
     // sent to gamesolve do not reach.
     ctrlc::set_handler(|| {

@@ -159,7 +159,9 @@ const STDERR_KEPT: usize = 64 << 10;
 /// Runs the program once on `input`, killing it at `timeout` or as soon as it writes more than
 /// `output_limit` bytes. On Unix the program runs in a process group of its own, stopped whole
 /// with the system call at the limit; a run ends at the limit even when a process that left the
-/// group still holds the output open (it is not waited for).
+/// group still holds the output open. When the run ends, every process it left behind is
+/// killed: its group, and on Linux the descendants that escaped it, once
+/// [`crate::reaper::adopt_orphans`] made gamesolve their subreaper.
 pub fn run_program(
     command: &[OsString],
     input: &str,
@@ -225,6 +227,10 @@ pub fn run_program(
         tick();
     }
     RUNNING_GROUP.store(0, Ordering::SeqCst);
+    // Whatever the program left behind, in its group or escaped from it, is by now re-parented
+    // to gamesolve (Linux) and goes with the run. (Not `kill_group`: once the program is reaped
+    // and its group empty, the group id may already be someone else's.)
+    crate::reaper::kill_descendants();
     if over_limit.load(Ordering::SeqCst) {
         return Ok(Run::OutputLimit(output_limit));
     }
@@ -264,14 +270,15 @@ fn read_capped(mut pipe: impl Read, cap: usize, keep_tail: bool, over: &AtomicBo
 /// The process group of the program [`run_program`] is running, 0 between runs.
 static RUNNING_GROUP: AtomicU32 = AtomicU32::new(0);
 
-/// Stops the program [`run_program`] is running, if any, with every process of its group.
-/// Its group does not get the terminal's signals, so `gamesolve check` calls this on Ctrl-C,
-/// SIGTERM and SIGHUP.
+/// Stops the program [`run_program`] is running, if any, with every process of its group and
+/// every descendant that escaped it (see [`crate::reaper`]). Its group does not get the
+/// terminal's signals, so `gamesolve check` calls this on Ctrl-C, SIGTERM and SIGHUP.
 pub fn stop_running_program() {
     let group = RUNNING_GROUP.swap(0, Ordering::SeqCst);
     if group != 0 {
         kill_group(group);
     }
+    crate::reaper::kill_descendants();
 }
 
 /// Kills the process group `group` with the system call (Unix; elsewhere only the program

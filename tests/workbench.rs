@@ -172,6 +172,67 @@ fn check_stops_an_endless_writer_and_does_not_wait_for_an_escaped_helper() {
     assert!(started.elapsed() < std::time::Duration::from_secs(60), "check waited for the escaped helper");
 }
 
+/// Whether process `pid` is running (a zombie is not; it is only waiting to be reaped).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+}
+
+/// Helpers that leave the program's process group (`setsid`), two generations deep, are killed
+/// when the run ends, whether they hold the program's output open (the run then ends at the time
+/// limit) or not, and when `check` itself is stopped by SIGTERM: no process outlives `check`.
+#[test]
+#[cfg(target_os = "linux")]
+fn no_process_the_checked_program_starts_outlives_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = |names: &[&str]| -> Vec<String> {
+        names.iter().map(|name| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default()).collect()
+    };
+    // An escaped helper that starts one of its own, and writes down both pids.
+    let escape = |tag: &str, holds_output: bool| {
+        let (a, b) = (dir.path().join(format!("{tag}-a")), dir.path().join(format!("{tag}-b")));
+        let detach = if holds_output { "" } else { "</dev/null >/dev/null 2>&1" };
+        format!(
+            "setsid sh -c 'sleep 300 & echo $! > {b}; exec sleep 301' {detach} & echo $! > {a}; ",
+            a = a.display(),
+            b = b.display()
+        )
+    };
+    // 1. The program answers (wrongly) at once and leaves its escaped helpers running.
+    let script = escape("quiet", false) + "sleep 0.2; echo 1";
+    let out = gamesolve(&["check", "loopy-graph", "--rounds", "1", "--cases", "1", "--", "sh", "-c", &script], "");
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // 2. The helpers hold the output open: the run ends at the time limit.
+    let script = escape("holding", true) + "sleep 0.2; echo 1";
+    let out = gamesolve(
+        &["check", "loopy-graph", "--rounds", "1", "--cases", "1", "--timeout", "1", "--", "sh", "-c", &script],
+        "",
+    );
+    assert!(stdout(&out).contains("ran past the time limit"), "{}", stdout(&out));
+    for pid in pids(&["quiet-a", "quiet-b", "holding-a", "holding-b"]) {
+        assert!(!pid.is_empty(), "the program started its helpers");
+        assert!(!running(&pid), "helper {} outlived check", pid.trim());
+    }
+    // 3. check is stopped by SIGTERM while the program and its escaped helpers run.
+    let script = escape("stopped", false) + "sleep 300";
+    let mut check = std::process::Command::new(BIN)
+        .args(["check", "loopy-graph", "--timeout", "200", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = (0..500).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        pids(&["stopped-a", "stopped-b"]).iter().all(|pid| pid.ends_with('\n'))
+    });
+    assert!(started, "the program started its helpers");
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(check.id() as i32), nix::sys::signal::Signal::SIGTERM).unwrap();
+    assert_eq!(check.wait().unwrap().code(), Some(130));
+    for pid in pids(&["stopped-a", "stopped-b"]) {
+        assert!(!running(&pid), "helper {} outlived SIGTERM to check", pid.trim());
+    }
+}
+
 #[test]
 fn json_output_follows_the_documented_schema() {
     let input = "2 1\n- L\n0 1\n";
