@@ -2,7 +2,9 @@
 //!
 //! This package is the only one that sees every game: it holds the [`registry`] (one line per
 //! game crate), the main job ([`verify`]), the stress tester behind `gamesolve check`
-//! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the generic fuzz bodies ([`fuzz`]) and the command line. The engines live in
+//! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the
+//! engine comparison behind `judge --engine all` ([`compare`]), the generic fuzz bodies
+//! ([`fuzz`]) and the command line. The engines live in
 //! `solver-core`, the oracle in `oracle`, the differential harness in `testkit`, each game in
 //! `games/<game>`.
 //!
@@ -14,6 +16,7 @@
 //! assert_eq!(problem.judge("2 1\n- L\n0 1\n", "reverse-graph").unwrap(), "win in 1\nloss in 0\n");
 //! ```
 
+pub mod compare;
 pub mod fuzz;
 pub mod reaper;
 pub mod registry;

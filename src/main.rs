@@ -2,6 +2,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use gamesolve::compare::{Comparison, Verdict, compare_engines};
 use gamesolve::registry;
 use gamesolve::stress::{self, Run, StressConfig};
 use gamesolve::{tables, verify};
@@ -108,7 +109,9 @@ enum Command {
         #[command(flatten)]
         source: Source,
         /// The engine to answer with (the problem's first engine if omitted); every engine must
-        /// give the same answer, so this compares them.
+        /// give the same answer, so this compares them. `all` runs every engine on the input and
+        /// prints one line per engine with its time and whether its answer is the same (exit 1
+        /// if one differs; an engine declining over its budget is not a difference).
         #[arg(long)]
         engine: Option<String>,
         /// Output format.
@@ -352,6 +355,9 @@ fn find(id: &str) -> anyhow::Result<&'static dyn AnyProblem> {
 fn judge(source: Source, engine: Option<String>, format: Format) -> anyhow::Result<ExitCode> {
     let problem = find(&source.problem)?;
     let engine = engine.unwrap_or_else(|| problem.engines()[0].to_string());
+    if engine == "all" {
+        return judge_with_every_engine(&source, problem, format);
+    }
     if !problem.engines().contains(&engine.as_str()) {
         // Before reading the input, which may be a terminal waiting for it.
         return Err(JudgeError::UnknownEngine { engine, known: problem.engines() }.into());
@@ -367,6 +373,80 @@ fn judge(source: Source, engine: Option<String>, format: Format) -> anyhow::Resu
             })),
         })
     })
+}
+
+/// `judge --engine all`: one line per engine with its time and how its answer compares; exit 1
+/// when an engine's answer differs from the reference (the first engine that answered) or an
+/// engine fails where another answered.
+fn judge_with_every_engine(source: &Source, problem: &dyn AnyProblem, format: Format) -> anyhow::Result<ExitCode> {
+    let mut agree = true;
+    answer(source, |text| {
+        let comparison = compare_engines(problem, text)?;
+        agree = comparison.agree();
+        let reference = comparison.reference().unwrap_or("?");
+        Ok(match format {
+            Format::Text => comparison_text(problem.id(), &comparison, reference),
+            Format::Json => {
+                let engines: Vec<_> = comparison
+                    .runs
+                    .iter()
+                    .map(|run| {
+                        let mut entry = json!({ "engine": run.engine, "seconds": run.elapsed.as_secs_f64() });
+                        let (verdict, details) = match &run.verdict {
+                            Verdict::Reference => ("reference", json!({})),
+                            Verdict::Same => ("same", json!({})),
+                            Verdict::Differs { line, reference, found } => {
+                                ("differs", json!({ "line": line, "reference_line": reference, "found_line": found }))
+                            }
+                            Verdict::Declined(reason) => ("declined", json!({ "reason": reason })),
+                            Verdict::Failed(reason) => ("failed", json!({ "reason": reason })),
+                        };
+                        entry["verdict"] = json!(verdict);
+                        if let (Some(entry), Some(details)) = (entry.as_object_mut(), details.as_object()) {
+                            entry.extend(details.clone());
+                        }
+                        entry
+                    })
+                    .collect();
+                to_json(&json!({
+                    "problem": problem.id(),
+                    "reference": reference,
+                    "lines": comparison.lines,
+                    "agree": comparison.agree(),
+                    "engines": engines,
+                }))
+            }
+        })
+    })?;
+    Ok(if agree { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn comparison_text(id: &str, comparison: &Comparison, reference: &str) -> String {
+    let width = comparison.runs.iter().map(|run| run.engine.len()).max().unwrap_or(0);
+    let mut out = format!("{id}: {} engines on one input, {} answer lines\n", comparison.runs.len(), comparison.lines);
+    let show = |line: &Option<String>| line.as_ref().map_or("(no line)".to_string(), |line| format!("`{line}`"));
+    for run in &comparison.runs {
+        let what = match &run.verdict {
+            Verdict::Reference => "the reference answer".to_string(),
+            Verdict::Same => "the same answer".to_string(),
+            Verdict::Differs { line, reference: theirs, found } => {
+                format!("differs at line {line}: {} where {reference} has {}", show(found), show(theirs))
+            }
+            Verdict::Declined(reason) => format!("declined: {reason}"),
+            Verdict::Failed(reason) => format!("failed: {reason}"),
+        };
+        out += &format!("  {:<width$}  {:>10}  {what}\n", run.engine, format!("{:.2?}", run.elapsed));
+    }
+    let differing = comparison
+        .runs
+        .iter()
+        .filter(|run| matches!(run.verdict, Verdict::Differs { .. } | Verdict::Failed(_)))
+        .count();
+    out += &match differing {
+        0 => "every engine that answered agrees\n".to_string(),
+        n => format!("{n} of {} engines differ from {reference} or fail\n", comparison.runs.len()),
+    };
+    out
 }
 
 fn explain(source: Source, format: Format) -> anyhow::Result<ExitCode> {

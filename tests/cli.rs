@@ -28,6 +28,31 @@ fn judge_reads_stdin_or_a_file_and_prints_only_the_answer() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--engine all`: one line per engine, in the problem's order, each saying how its answer
+/// compares with the first engine's; exit 0 when all agree, and bad input is still exit 2.
+#[test]
+fn judge_with_every_engine_compares_their_answers() {
+    let input = "2 1\n- L\n0 1\n";
+    let out = gamesolve(&["judge", "loopy-graph", "--engine", "all"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines[0], "loopy-graph: 4 engines on one input, 2 answer lines");
+    for (line, engine) in lines[1..5].iter().zip(["reverse-graph", "unmoves", "layered", "oracle"]) {
+        assert!(line.trim_start().starts_with(engine), "{report}");
+    }
+    assert!(lines[1].ends_with("the reference answer") && lines[2].ends_with("the same answer"), "{report}");
+    assert_eq!(lines[5], "every engine that answered agrees");
+    let json = gamesolve(&["judge", "hdu1849", "--engine", "all", "--format", "json"], "3\n1 4 9\n0\n");
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["agree"], true);
+    assert_eq!(json["reference"], "grundy");
+    assert_eq!(json["engines"][2]["engine"], "oracle");
+    assert_eq!(json["engines"][2]["verdict"], "same");
+    let bad = gamesolve(&["judge", "loopy-graph", "--engine", "all"], "2 1\n- X\n");
+    assert_eq!((bad.status.code(), text(&bad.stdout)), (Some(2), String::new()));
+}
+
 #[test]
 fn bad_input_prints_nothing_on_stdout_and_exits_2() {
     let out = gamesolve(&["judge", "loopy-graph"], "2 1\n- -\n0 5\n");
