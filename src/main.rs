@@ -4,7 +4,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamesolve::compare::{Comparison, Verdict, compare_engines};
 use gamesolve::registry;
-use gamesolve::stress::{self, Run, StressConfig};
+use gamesolve::stress::{self, GenMode, Run, StressConfig};
 use gamesolve::{tables, verify};
 use indicatif::{ProgressBar, ProgressStyle};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -80,6 +80,26 @@ enum Format {
     Json,
 }
 
+/// `gen --mode`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GenArg {
+    /// Random inputs that reach the problem's edge cases.
+    Uniform,
+    /// Positions drawn from the solved game where wrong solutions go wrong.
+    Hard,
+}
+
+/// `check --mode`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CheckMode {
+    /// Uniform and hard rounds in turn (uniform alone where there is no hard generator).
+    Mixed,
+    /// Uniform rounds only.
+    Uniform,
+    /// Hard rounds only.
+    Hard,
+}
+
 /// Where a judge input comes from: a file, or standard input.
 #[derive(clap::Args)]
 struct Source {
@@ -144,6 +164,11 @@ enum Command {
         /// Generator seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Which generator: `uniform` (random inputs that reach the edge cases) or `hard`
+        /// (positions drawn from the solved game where wrong solutions go wrong: the deepest
+        /// wins and losses, single winning moves, draws; not every problem has one yet).
+        #[arg(long, value_enum, default_value_t = GenArg::Uniform)]
+        mode: GenArg,
     },
     /// Stress-test a program: feed it generated inputs and compare its answers with gamesolve's.
     ///
@@ -171,6 +196,10 @@ enum Command {
         /// Time limit per run of the program, in seconds (a decimal, e.g. 0.5).
         #[arg(long, default_value = "10", value_parser = parse_timeout)]
         timeout: Duration,
+        /// Which generator the rounds use: `mixed` (uniform and hard rounds in turn, uniform
+        /// alone for a problem without a hard generator), `uniform` or `hard` (see `gen --help`).
+        #[arg(long, value_enum, default_value_t = CheckMode::Mixed)]
+        mode: CheckMode,
         /// The program to check and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -321,9 +350,14 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Show { problem } => find(&problem).and_then(|p| print_all(p.contract())),
         Command::Judge { source, engine, format } => judge(source, engine, format),
         Command::Explain { source, format } => explain(source, format),
-        Command::Gen { problem, cases, seed } => generate(&problem, cases, seed),
-        Command::Check { problem, rounds, cases, seed, timeout, command } => {
-            check(&problem, rounds, cases, seed, timeout, command)
+        Command::Gen { problem, cases, seed, mode } => generate(&problem, cases, seed, mode == GenArg::Hard),
+        Command::Check { problem, rounds, cases, seed, timeout, mode, command } => {
+            let mode = match mode {
+                CheckMode::Mixed => GenMode::Mixed,
+                CheckMode::Uniform => GenMode::Uniform,
+                CheckMode::Hard => GenMode::Hard,
+            };
+            check(&problem, StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300, mode })
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
         Command::Solve { game, params, engine, out, force, format } => {
@@ -499,9 +533,9 @@ fn print_all(output: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn generate(id: &str, cases: usize, seed: u64) -> anyhow::Result<ExitCode> {
+fn generate(id: &str, cases: usize, seed: u64, hard: bool) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
-    let input = problem.generate(seed, cases).with_context(|| format!("{id}: cannot generate input"))?;
+    let input = stress::generate(problem, hard, seed, cases).with_context(|| format!("{id}: cannot generate input"))?;
     print_all(&input)
 }
 
@@ -540,16 +574,16 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a positive number of seconds that fits a time limit"))
 }
 
-fn check(
-    id: &str,
-    rounds: u64,
-    cases: usize,
-    seed: u64,
-    timeout: Duration,
-    command: Vec<OsString>,
-) -> anyhow::Result<ExitCode> {
+fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
-    let config = StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300 };
+    let (rounds, cases) = (config.rounds, config.cases);
+    let hard_rounds = match config.mode {
+        GenMode::Uniform => 0,
+        _ if !stress::offers_hard_mode(problem) && config.mode == GenMode::Hard => {
+            return Err(JudgeError::Unsupported("gen --mode hard")).with_context(|| format!("{id}: cannot check"));
+        }
+        mode => (1..=rounds).filter(|&round| mode.is_hard(round, stress::offers_hard_mode(problem))).count(),
+    };
     // Processes that escape the program's group are re-parented to gamesolve, to be killed.
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
@@ -563,10 +597,18 @@ fn check(
     let found = stress::stress(problem, &config, |round| bar.set_position(round));
     bar.finish_and_clear();
     let Some(failure) = found? else {
-        return print_all(&format!("{id}: {rounds} rounds of {cases} cases, every answer agrees with gamesolve.\n"));
+        let hard = match hard_rounds {
+            0 => String::new(),
+            n if n as u64 == rounds => " (all hard)".to_string(),
+            n => format!(" ({n} of them hard)"),
+        };
+        return print_all(&format!(
+            "{id}: {rounds} rounds of {cases} cases{hard}, every answer agrees with gamesolve.\n"
+        ));
     };
+    let generator = if failure.hard { "hard generator" } else { "generator" };
     let mut out = format!(
-        "{id}: mismatch in round {} (generator seed {}): {}\n",
+        "{id}: mismatch in round {} ({generator} seed {}): {}\n",
         failure.round, failure.seed, failure.difference
     );
     out += &format!("\nsmallest failing input (shrunk with {} more runs):\n{}", failure.shrink_runs, failure.input);

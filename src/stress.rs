@@ -24,6 +24,43 @@ pub struct StressConfig {
     pub command: Vec<OsString>,
     /// The most extra runs shrinking may spend.
     pub shrink_budget: usize,
+    /// Where the rounds' inputs come from.
+    pub mode: GenMode,
+}
+
+/// Where generated inputs come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenMode {
+    /// [`Problem::generate`]: random inputs that reach the problem's edge cases.
+    Uniform,
+    /// [`Problem::generate_hard`]: positions drawn from the solved game where wrong solutions
+    /// go wrong (the deepest wins and losses, single winning moves, draws).
+    Hard,
+    /// Uniform and hard rounds in turn, uniform first; uniform alone for a problem without a
+    /// hard generator.
+    Mixed,
+}
+
+impl GenMode {
+    /// Whether round `round` (1-based) uses the hard generator, for a problem that has one when
+    /// `hard_offered`.
+    pub fn is_hard(self, round: u64, hard_offered: bool) -> bool {
+        match self {
+            GenMode::Uniform => false,
+            GenMode::Hard => true,
+            GenMode::Mixed => hard_offered && round.is_multiple_of(2),
+        }
+    }
+}
+
+/// Whether `problem` has a hard generator ([`Problem::generate_hard`]).
+pub fn offers_hard_mode(problem: &dyn Problem) -> bool {
+    !matches!(problem.generate_hard(0, *problem.case_counts().start()), Err(JudgeError::Unsupported(_)))
+}
+
+/// An input of `cases` cases from the hard generator or the uniform one.
+pub fn generate(problem: &dyn Problem, hard: bool, seed: u64, cases: usize) -> Result<String, JudgeError> {
+    if hard { problem.generate_hard(seed, cases) } else { problem.generate(seed, cases) }
 }
 
 /// What one run of the program did.
@@ -122,6 +159,8 @@ pub struct Counterexample {
     pub round: u64,
     /// The generator seed of that round.
     pub seed: u64,
+    /// Whether that round's input came from the hard generator.
+    pub hard: bool,
     /// The smallest failing input found.
     pub input: String,
     /// gamesolve's answer to it.
@@ -336,14 +375,16 @@ pub fn stress(
     mut progress: impl FnMut(u64),
 ) -> Result<Option<Counterexample>, StressError> {
     let engine = problem.engines()[0];
+    let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
     for round in 1..=config.rounds {
         progress(round);
         let seed = config.seed.wrapping_add(round - 1);
-        let input = problem.generate(seed, config.cases)?;
+        let hard = config.mode.is_hard(round, hard_offered);
+        let input = generate(problem, hard, seed, config.cases)?;
         let expected = problem.judge(&input, engine)?;
         let run = run_program(&config.command, &input, config.timeout, output_limit(&expected))?;
         if let Some(difference) = compare(problem, &expected, &run) {
-            let failure = Counterexample { round, seed, input, expected, run, difference, shrink_runs: 0 };
+            let failure = Counterexample { round, seed, hard, input, expected, run, difference, shrink_runs: 0 };
             return Ok(Some(shrink(problem, config, failure)?));
         }
     }

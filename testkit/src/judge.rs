@@ -131,6 +131,17 @@ pub trait Problem: Sync + 'static {
         Err(JudgeError::Unsupported("gen"))
     }
 
+    /// A valid input of `cases` cases drawn from the solved game on purpose, where wrong
+    /// solutions go wrong: the deepest wins and losses, every outcome kind, positions one move
+    /// from a change of outcome, the extremes of the limits (`gen --mode hard`; `check` mixes
+    /// it in). The same for the same seed; called only with a number in
+    /// [`Problem::case_counts`]. The default: not offered, and `check` uses
+    /// [`Problem::generate`] alone.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let _ = (seed, cases);
+        Err(JudgeError::Unsupported("gen --mode hard"))
+    }
+
     /// The numbers of cases [`Problem::generate`] takes: what the problem's inputs allow, capped
     /// so that a generated input stays a reasonable size. Any other number is refused before
     /// anything is generated. The default suits a problem whose input must hold a case.
@@ -176,6 +187,8 @@ pub trait AnyProblem: Sync {
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError>;
     /// [`Problem::generate`], refusing a number of cases outside [`Problem::case_counts`].
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError>;
+    /// [`Problem::generate_hard`], refusing a number of cases outside [`Problem::case_counts`].
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError>;
     /// [`Problem::case_counts`].
     fn case_counts(&self) -> RangeInclusive<usize>;
     /// [`Problem::split_cases`].
@@ -208,11 +221,12 @@ impl<P: Problem> AnyProblem for P {
         Problem::explain(self, input)
     }
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
-        let allowed = Problem::case_counts(self);
-        if !allowed.contains(&cases) {
-            return Err(JudgeError::Cases { asked: cases, allowed });
-        }
+        allowed_cases(self, cases)?;
         Problem::generate(self, seed, cases)
+    }
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        allowed_cases(self, cases)?;
+        Problem::generate_hard(self, seed, cases)
     }
     fn case_counts(&self) -> RangeInclusive<usize> {
         Problem::case_counts(self)
@@ -226,6 +240,12 @@ impl<P: Problem> AnyProblem for P {
     fn is_answer_line(&self, line: &str) -> bool {
         Problem::is_answer_line(self, line)
     }
+}
+
+/// Refuses a number of cases outside the problem's [`Problem::case_counts`].
+fn allowed_cases<P: Problem>(problem: &P, cases: usize) -> Result<(), JudgeError> {
+    let allowed = Problem::case_counts(problem);
+    if allowed.contains(&cases) { Ok(()) } else { Err(JudgeError::Cases { asked: cases, allowed }) }
 }
 
 /// What `explain` says about one case of an input. Serialized as is by `--format json`.

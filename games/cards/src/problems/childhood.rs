@@ -2,10 +2,11 @@
 //! problems/childhood.md).
 
 use super::{
-    Canonical, CardProblem, CardsEngine, Start, capacity, explain, generate, judge, read_count, read_line, shrink,
-    split,
+    Canonical, CardProblem, CardsEngine, HardPools, Start, capacity, explain, generate, generate_hard, judge,
+    read_count, read_line, shrink, split,
 };
 use solver_core::OutcomeKind;
+use std::sync::OnceLock;
 use testkit::input::{InputError, Tokens};
 use testkit::judge::{Explanation, JudgeError, Problem};
 
@@ -53,6 +54,14 @@ impl Problem for Childhood {
 
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         Ok(generate::<HANDS, Childhood>(seed, cases))
+    }
+
+    /// From the solved game: the deepest wins and losses, wins with a single winning move,
+    /// draws, and now and then a uniform situation.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOLS: OnceLock<Result<HardPools, JudgeError>> = OnceLock::new();
+        let pools = POOLS.get_or_init(HardPools::build::<HANDS, Self>).as_ref().map_err(Clone::clone)?;
+        Ok(generate_hard::<HANDS, Self>(pools, seed, cases))
     }
 
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {

@@ -141,6 +141,96 @@ pub(super) fn generate<const K: usize, P: CardProblem<K>>(seed: u64, cases: usiz
     P::render(&situations)
 }
 
+/// Where wrong solutions go wrong, as positions of the solved game (ids), each pool in a fixed
+/// order so that a seed picks the same situations every time.
+pub(super) struct HardPools {
+    /// Wins and losses, deepest first (the most moves of best play to the end): what a search
+    /// or a value iteration cut short gets wrong.
+    deepest_wins: Vec<StateId>,
+    deepest_losses: Vec<StateId>,
+    /// Positions of endless play, the `Deal`s.
+    draws: Vec<StateId>,
+    /// Wins with exactly one winning move: every other move changes the outcome.
+    one_winning_move: Vec<StateId>,
+}
+
+/// How many of the deepest wins and of the deepest losses a hard input draws from.
+const DEEPEST: usize = 256;
+
+impl HardPools {
+    /// Solves the game `(K, P::MODULUS)` and sorts its positions into the pools. Time: one
+    /// solve and one pass over the positions with their moves.
+    pub(super) fn build<const K: usize, P: CardProblem<K>>() -> Result<HardPools, JudgeError> {
+        let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
+        let table = solve_by_symmetry(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+        let by_depth = |kind: OutcomeKind| {
+            let mut ids: Vec<StateId> = (0..game.len())
+                .filter_map(|i| StateId::new(i).ok())
+                .filter(|&id| table.get(id).kind() == kind && game.terminal_at(id).is_none())
+                .collect();
+            ids.sort_by_key(|&id| std::cmp::Reverse(table.get(id).remoteness()));
+            ids.truncate(DEEPEST);
+            ids
+        };
+        let (deepest_wins, deepest_losses) = (by_depth(OutcomeKind::Win), by_depth(OutcomeKind::Loss));
+        let mut draws = Vec::new();
+        let mut one_winning_move = Vec::new();
+        let mut children = Vec::new();
+        for id in (0..game.len()).filter_map(|i| StateId::new(i).ok()) {
+            match table.get(id).kind() {
+                OutcomeKind::Draw => draws.push(id),
+                OutcomeKind::Win if game.terminal_at(id).is_none() => {
+                    children.clear();
+                    game.successor_ids(id, &mut children);
+                    let winning =
+                        children.iter().filter(|&&child| table.get(child).kind() == OutcomeKind::Loss).count();
+                    if winning == 1 && children.len() > 1 {
+                        one_winning_move.push(id);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(HardPools { deepest_wins, deepest_losses, draws, one_winning_move })
+    }
+}
+
+/// `cases` situations drawn from `pools` (and a few from the uniform generator, for the
+/// extremes: finished games, hands of zeros), the same for the same seed.
+pub(super) fn generate_hard<const K: usize, P: CardProblem<K>>(pools: &HardPools, seed: u64, cases: usize) -> String {
+    let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
+    let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+    let mut situations = Vec::with_capacity(cases);
+    while situations.len() < cases {
+        let pool: &[StateId] = match rng.below(10) {
+            0..=3 => &pools.deepest_wins,
+            4..=5 => &pools.deepest_losses,
+            6..=7 => &pools.one_winning_move,
+            8 => &pools.draws,
+            _ => &[],
+        };
+        let start = match pool.get(rng.below(pool.len().max(1) as u64) as usize) {
+            Some(&id) => {
+                let position = game.unrank(id);
+                let hand = |values: &[u8]| -> [u8; K] { std::array::from_fn(|i| values[i]) };
+                Start {
+                    mover: hand(position.mover.values()),
+                    opponent: hand(position.opponent.values()),
+                    flag: P::FLAGGED && rng.below(2) == 1,
+                }
+            }
+            None => {
+                let uniform = generate::<K, P>(rng.next_u64(), 1);
+                P::parse(&uniform, |s| s).ok().and_then(|s| s.first().copied()).expect("generated input is valid")
+            }
+        };
+        if P::admits(&start) {
+            situations.push(start);
+        }
+    }
+    P::render(&situations)
+}
+
 /// Each situation of a valid input as an input of its own.
 pub(super) fn split<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Vec<String>, JudgeError> {
     Ok(P::parse(input, |s| s)?.iter().map(|s| P::render(&[*s])).collect())
