@@ -44,8 +44,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// The most work an engine may spend on one input, in units of one state visited or one move
-    /// generated (default 200000000, a few seconds); past it the engine declines with exit 3.
-    /// The default engines answer every valid input well within the default.
+    /// generated (default 10000000, a few seconds of the oracle); past it the engine declines with
+    /// exit 3. The default engines answer every valid input well within the default.
     #[arg(long, global = true, value_name = "UNITS")]
     budget: Option<u64>,
     /// The most memory a command may plan to use, e.g. `4G`, `512M`, `100000K` or a number of

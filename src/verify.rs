@@ -9,7 +9,7 @@ use testkit::workload::{Row, Workload};
 
 /// The budget `verify` gives the oracle. The recursive oracles run on a thread with a stack
 /// large enough for this depth.
-pub const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200_000 };
+pub const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200_000, max_work: u64::MAX };
 
 /// Stack for a workload's thread: enough for [`VERIFY_BUDGET`]'s recursion depth.
 pub const WORKLOAD_STACK: usize = 1 << 30;

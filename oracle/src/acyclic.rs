@@ -1,6 +1,6 @@
 //! The acyclic oracles: memoized recursion straight from the definitions.
 
-use crate::{Budget, OracleError};
+use crate::{Budget, Meter, OracleError};
 use solver_core::{ImpartialRules, Nimber, ScoredMove, ScoringRules};
 use std::collections::{HashMap, HashSet};
 
@@ -8,10 +8,12 @@ use std::collections::{HashMap, HashSet};
 /// not the xor of the values of some option's parts.
 ///
 /// Time `O(N + P)` over the `N` positions reached and `P` parts of their options; recursion as
-/// deep as the longest play. Declines past the budget's states or depth.
+/// deep as the longest play. Declines past the budget's states, depth or work: one unit for each
+/// position reached and one for each part of each of its options (an option without parts, one).
 pub struct GrundyOracle<'r, R: ImpartialRules + ?Sized> {
     rules: &'r R,
     budget: Budget,
+    meter: Meter,
     /// `None` while the position is being evaluated, to catch cycles.
     memo: HashMap<R::State, Option<Nimber>>,
 }
@@ -19,7 +21,12 @@ pub struct GrundyOracle<'r, R: ImpartialRules + ?Sized> {
 impl<'r, R: ImpartialRules + ?Sized> GrundyOracle<'r, R> {
     /// An oracle with an empty memo.
     pub fn new(rules: &'r R, budget: Budget) -> Self {
-        GrundyOracle { rules, budget, memo: HashMap::new() }
+        GrundyOracle { rules, budget, meter: Meter::new(budget), memo: HashMap::new() }
+    }
+
+    /// The units of work spent so far, over every call of [`GrundyOracle::value`].
+    pub fn work(&self) -> u64 {
+        self.meter.spent
     }
 
     /// The Grundy value of `state`.
@@ -36,9 +43,10 @@ impl<'r, R: ImpartialRules + ?Sized> GrundyOracle<'r, R> {
             }
             None => {}
         }
-        self.memo.insert(state.clone(), None);
         let mut options: Vec<Vec<R::State>> = Vec::new();
         self.rules.options(state, &mut |parts| options.push(parts.to_vec()));
+        self.meter.spend(1 + options.iter().map(|parts| parts.len().max(1)).sum::<usize>())?;
+        self.memo.insert(state.clone(), None);
         let mut reachable = HashSet::new();
         for parts in &options {
             let mut sum = 0;
@@ -57,17 +65,24 @@ impl<'r, R: ImpartialRules + ?Sized> GrundyOracle<'r, R> {
 /// gain plus the next position's value if the mover moves again, minus it otherwise; 0 when
 /// there is no move.
 ///
-/// Time `O(N + E)`; recursion as deep as the longest play. Declines past the budget.
+/// Time `O(N + E)`; recursion as deep as the longest play. Declines past the budget's states,
+/// depth or work: one unit for each position reached and one for each of its moves.
 pub struct ScoreOracle<'r, R: ScoringRules + ?Sized> {
     rules: &'r R,
     budget: Budget,
+    meter: Meter,
     memo: HashMap<R::State, Option<i64>>,
 }
 
 impl<'r, R: ScoringRules + ?Sized> ScoreOracle<'r, R> {
     /// An oracle with an empty memo.
     pub fn new(rules: &'r R, budget: Budget) -> Self {
-        ScoreOracle { rules, budget, memo: HashMap::new() }
+        ScoreOracle { rules, budget, meter: Meter::new(budget), memo: HashMap::new() }
+    }
+
+    /// The units of work spent so far, over every call of [`ScoreOracle::value`].
+    pub fn work(&self) -> u64 {
+        self.meter.spent
     }
 
     /// The value of `state` for the player to move.
@@ -84,9 +99,10 @@ impl<'r, R: ScoringRules + ?Sized> ScoreOracle<'r, R> {
             }
             None => {}
         }
-        self.memo.insert(state.clone(), None);
         let mut moves: Vec<ScoredMove<R::State>> = Vec::new();
         self.rules.scored_moves(state, &mut moves);
+        self.meter.spend(1 + moves.len())?;
+        self.memo.insert(state.clone(), None);
         let mut best = None;
         for m in &moves {
             let next = self.value_at_depth(&m.to, depth + 1)?;

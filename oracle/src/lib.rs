@@ -6,6 +6,12 @@
 //! make it agree by accident. Each one fits on a screen; each takes a [`Budget`] and declines
 //! with [`OracleError::OverBudget`] instead of running forever.
 //!
+//! The budget limits the states an oracle keeps, its recursion depth, and its work: one unit for
+//! each state visited and each move generated or examined, so a state with a thousand moves
+//! (duplicates included) costs a thousand, and every round of [`solve_loopy`] costs what it
+//! scans. Each oracle says what it spent ([`solve_loopy_counting`], [`GrundyOracle::work`],
+//! [`ScoreOracle::work`]), so a caller can charge one budget across many searches.
+//!
 //! | oracle | method | time |
 //! |---|---|---|
 //! | [`solve_loopy`] | "forced within n plies" rounds over the reachable graph | `O(L (N + E))` hash lookups |
@@ -36,7 +42,7 @@ mod acyclic;
 mod loopy;
 
 pub use acyclic::{GrundyOracle, ScoreOracle};
-pub use loopy::solve_loopy;
+pub use loopy::{solve_loopy, solve_loopy_counting};
 
 /// How much work an oracle may do before it declines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,12 +52,21 @@ pub struct Budget {
     /// The deepest the recursive oracles may recurse: past about 2,000 levels a test thread's
     /// default 2 MiB stack is at risk.
     pub max_depth: usize,
+    /// The most units of work an oracle may spend: one for each state visited and each move
+    /// generated or examined. [`u64::MAX`]: no limit beyond the states'.
+    pub max_work: u64,
 }
 
 impl Budget {
-    /// A budget of `max_states` states and a recursion depth of at most 2,000.
-    pub fn new(max_states: usize) -> Budget {
-        Budget { max_states, max_depth: 2_000 }
+    /// A budget of `max_states` states, a recursion depth of at most 2,000 and no limit on work
+    /// beyond what the states allow.
+    pub const fn new(max_states: usize) -> Budget {
+        Budget { max_states, max_depth: 2_000, max_work: u64::MAX }
+    }
+
+    /// This budget, spending at most `max_work` units of work.
+    pub const fn with_work(self, max_work: u64) -> Budget {
+        Budget { max_work, ..self }
     }
 }
 
@@ -59,20 +74,57 @@ impl Budget {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OracleError {
     /// The game is larger than the budget allows.
-    #[error("the oracle declines: the game needs more than {max_states} states or {max_depth} levels of recursion")]
+    #[error("the oracle declines: the game needs more than {}", limits(*max_states, *max_depth, *max_work))]
     OverBudget {
         /// The budget's state limit.
         max_states: usize,
         /// The budget's depth limit.
         max_depth: usize,
+        /// The budget's work limit ([`u64::MAX`]: none).
+        max_work: u64,
     },
     /// An acyclic oracle met a position again while still evaluating it.
     #[error("the game is not acyclic: position {0} can be reached from itself")]
     Cycle(String),
 }
 
+/// The limits a refusal names: the work only where there is a limit on it.
+fn limits(max_states: usize, max_depth: usize, max_work: u64) -> String {
+    match max_work {
+        u64::MAX => format!("{max_states} states or {max_depth} levels of recursion"),
+        units => format!(
+            "{max_states} states, {max_depth} levels of recursion or {units} units of work (a state visited or a move examined each; --budget raises the work)"
+        ),
+    }
+}
+
 impl Budget {
-    fn exceeded(self) -> OracleError {
-        OracleError::OverBudget { max_states: self.max_states, max_depth: self.max_depth }
+    /// The refusal of a search past this budget.
+    pub fn exceeded(self) -> OracleError {
+        OracleError::OverBudget { max_states: self.max_states, max_depth: self.max_depth, max_work: self.max_work }
+    }
+}
+
+/// The work an oracle has spent against its budget.
+#[derive(Debug, Clone, Copy)]
+struct Meter {
+    budget: Budget,
+    spent: u64,
+}
+
+impl Meter {
+    fn new(budget: Budget) -> Meter {
+        Meter { budget, spent: 0 }
+    }
+
+    /// Spends `units`, or declines when that would pass the budget's work.
+    fn spend(&mut self, units: usize) -> Result<(), OracleError> {
+        match self.spent.checked_add(units as u64) {
+            Some(spent) if spent <= self.budget.max_work => {
+                self.spent = spent;
+                Ok(())
+            }
+            _ => Err(self.budget.exceeded()),
+        }
     }
 }

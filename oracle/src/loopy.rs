@@ -1,6 +1,6 @@
 //! The loopy oracle: values by rounds of "forced within n plies".
 
-use crate::{Budget, OracleError};
+use crate::{Budget, Meter, OracleError};
 use solver_core::{Outcome, Rules};
 use std::collections::HashMap;
 
@@ -14,12 +14,26 @@ use std::collections::HashMap;
 ///
 /// Time `O(L (N + E))` hash lookups for `N` reachable positions, `E` moves and the largest
 /// remoteness `L`; memory: every reachable position with its moves. Declines past
-/// `budget.max_states` positions.
+/// `budget.max_states` positions or `budget.max_work` units (see [`solve_loopy_counting`]).
 pub fn solve_loopy<R: Rules + ?Sized>(
     rules: &R,
     starts: impl IntoIterator<Item = R::State>,
     budget: Budget,
 ) -> Result<HashMap<R::State, Outcome>, OracleError> {
+    solve_loopy_counting(rules, starts, budget).map(|(values, _)| values)
+}
+
+/// [`solve_loopy`], with the units of work it spent: one for each position reached and each
+/// move generated while exploring, then in each round one for each position scanned and one
+/// for each move of a position still without a value (an upper bound on the moves the round
+/// examines). Declines as soon as the next charge would pass `budget.max_work`, so a long
+/// path (`L` rounds of `N` scans) declines instead of running for hours.
+pub fn solve_loopy_counting<R: Rules + ?Sized>(
+    rules: &R,
+    starts: impl IntoIterator<Item = R::State>,
+    budget: Budget,
+) -> Result<(HashMap<R::State, Outcome>, u64), OracleError> {
+    let mut meter = Meter::new(budget);
     let mut graph: HashMap<R::State, Vec<R::State>> = HashMap::new();
     let mut value: HashMap<R::State, Outcome> = HashMap::new();
     let mut todo: Vec<R::State> = starts.into_iter().collect();
@@ -42,6 +56,7 @@ pub fn solve_loopy<R: Rules + ?Sized>(
                 }
             }
         }
+        meter.spend(1 + moves.len())?;
         todo.extend(moves.iter().cloned());
         graph.insert(state, moves);
     }
@@ -54,8 +69,10 @@ pub fn solve_loopy<R: Rules + ?Sized>(
             let mut found = Vec::new();
             for (state, moves) in &graph {
                 if value.contains_key(state) {
+                    meter.spend(1)?;
                     continue;
                 }
+                meter.spend(1 + moves.len())?;
                 let found_now = if ties {
                     moves.iter().any(|m| tied(value.get(m))).then_some(Outcome::Tie(n))
                 } else if moves.iter().any(|m| lost(value.get(m))) {
@@ -77,5 +94,5 @@ pub fn solve_loopy<R: Rules + ?Sized>(
     for state in graph.into_keys() {
         value.entry(state).or_insert(Outcome::Draw);
     }
-    Ok(value)
+    Ok((value, meter.spent))
 }

@@ -32,16 +32,17 @@ pub fn pick<'a, T>(items: &'a [T], data: &'a [u8]) -> Option<(&'a T, &'a [u8])> 
 }
 
 /// The oracle's budget on fuzzed games: far more than a game built from fuzz bytes can need.
-const BUDGET: Budget = Budget { max_states: 100_000, max_depth: 1_000 };
+const BUDGET: Budget = Budget { max_states: 100_000, max_depth: 1_000, max_work: u64::MAX };
 
 /// Any bytes as judge input for every engine of `problem`: no panic, and every engine gives
-/// the same output or the same error (the oracle may decline). Returns the first disagreement.
+/// the same output or the same error (the oracle, or an engine past its work budget, may
+/// decline). Returns the first disagreement.
 pub fn judge_bytes(problem: &dyn AnyProblem, data: &[u8]) -> Result<(), String> {
     let Ok(text) = input::decode(data) else { return Ok(()) };
     let mut first: Option<(&str, Result<String, JudgeError>)> = None;
     for &engine in problem.engines() {
         let answer = problem.judge(text, engine);
-        if matches!(answer, Err(JudgeError::Oracle(_))) {
+        if matches!(answer, Err(JudgeError::Oracle(_) | JudgeError::OverBudget(_))) {
             continue;
         }
         match &first {

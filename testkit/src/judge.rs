@@ -353,7 +353,7 @@ pub enum JudgeError {
 impl JudgeError {
     /// The oracle's refusal of an input larger than `budget` allows, given before any search.
     pub fn oracle_declines(budget: oracle::Budget) -> JudgeError {
-        JudgeError::Oracle(OracleError::OverBudget { max_states: budget.max_states, max_depth: budget.max_depth })
+        JudgeError::Oracle(budget.exceeded())
     }
 
     /// Whether this is an engine (the oracle included) declining a valid input over its work

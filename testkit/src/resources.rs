@@ -4,7 +4,7 @@
 //!   table engines of the judge problems) draws from one [`Work`] budget per input, not per
 //!   case, and declines with [`OverBudget`] when it runs out. A unit of work is one state
 //!   visited or one move generated, so an input whose states store many moves costs what it
-//!   stores. The budget is [`DEFAULT_WORK`] units (a few seconds of the naive oracle) unless
+//!   stores. The budget is [`DEFAULT_WORK`] units (a few seconds of the naive oracles) unless
 //!   `--budget` set another with [`set_work_budget`].
 //! - **Memory.** Before allocating what an input or a parameter decides, a command estimates the
 //!   bytes and asks [`check_memory`], which refuses past the available memory (the system's
@@ -29,8 +29,18 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The work budget of one input when `--budget` does not set one: units of one state visited
-/// or one move generated. About 2 seconds of the naive oracles on this workspace's machines.
-pub const DEFAULT_WORK: u64 = 200_000_000;
+/// or one move generated. Measured on this workspace's machines, the naive oracles spend 1.6 to
+/// 7 million units a second (hashing whole positions), so this is 1.5 to 6 seconds of them, and
+/// at most about 1 GB of the moves they store (about 100 bytes a stored move of 10 chessmen).
+/// The dense engines step 35 to 150 million times a second; they charge one unit per
+/// [`DENSE_STEPS_PER_UNIT`] steps ([`Work::spend_dense`]), so a unit takes about as long in
+/// every engine and the budget is a few seconds of any of them.
+pub const DEFAULT_WORK: u64 = 10_000_000;
+
+/// How many steps of an engine over flat arrays (a per-case score table, a Grundy table, the
+/// layered passes) make one unit: they run 20 to 100 times faster per step than the oracles'
+/// hashed steps (measured as above), 32 is in between.
+pub const DENSE_STEPS_PER_UNIT: u64 = 32;
 
 static WORK_BUDGET: AtomicU64 = AtomicU64::new(DEFAULT_WORK);
 /// 0: no limit beyond what the system has.
@@ -93,6 +103,12 @@ impl Work {
             }
             None => Err(OverBudget { what: self.what.to_string(), budget: self.budget }),
         }
+    }
+
+    /// Spends what `steps` of a dense engine cost ([`DENSE_STEPS_PER_UNIT`] a unit, rounded
+    /// up), or declines.
+    pub fn spend_dense(&mut self, steps: u64) -> Result<(), OverBudget> {
+        self.spend(steps.div_ceil(DENSE_STEPS_PER_UNIT))
     }
 
     /// The units not yet spent.

@@ -15,7 +15,7 @@ use testkit::check::{OracleSide, check_grundy, check_loopy, check_loopy_with_unm
 use testkit::space::{check_impartial_space, check_loopy_space, check_scoring_space, check_unmoves, every_id};
 use testkit::strategies::{acyclic_game, loopy_game, with_permutation};
 
-const BUDGET: Budget = Budget { max_states: 10_000, max_depth: 1_000 };
+const BUDGET: Budget = Budget { max_states: 10_000, max_depth: 1_000, max_work: u64::MAX };
 
 fn fail(failure: impl ToString) -> TestCaseError {
     TestCaseError::fail(failure.to_string())

@@ -11,12 +11,13 @@ use solver_core::{LoopySpace, Outcome, OutcomeTable, RetrogradeEngine, StateId, 
 use std::fmt::Write;
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::work_budget;
 
 /// The most positions an input may ask about.
 pub const MAX_POSITIONS: u32 = 100_000;
 
 /// The oracle's budget: every cell of the 15 x 15 table of pairs, so it never declines.
-pub const ORACLE_BUDGET: Budget = Budget { max_states: 15 * 15, max_depth: 2_000 };
+pub const ORACLE_BUDGET: Budget = Budget { max_states: 15 * 15, max_depth: 2_000, max_work: u64::MAX };
 
 /// How many plies of endless play `explain` shows.
 const EXPLAIN_PLIES: usize = 8;
@@ -205,7 +206,7 @@ impl Problem for ChopsticksProblem {
             ChopsticksEngine::Oracle => {
                 let rules = PlainRules::new(space.variant());
                 let plain = |a: &Asked| PlainPosition::from_position(&a.position);
-                let values = solve_loopy(&rules, asked.iter().map(plain), ORACLE_BUDGET)?;
+                let values = solve_loopy(&rules, asked.iter().map(plain), ORACLE_BUDGET.with_work(work_budget()))?;
                 return Ok(render_values(asked.iter().map(|a| values[&plain(a)])));
             }
         };

@@ -12,6 +12,7 @@ use std::fmt::Write;
 use std::sync::OnceLock;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::Work;
 
 /// `hdu4753`: T cases of n moves on the 4x4 grid of points 1..16; for each, whoever of Tom200
 /// (first) and Jerry404 ends with more of the 9 boxes when the other 24 - n segments are drawn
@@ -39,6 +40,12 @@ const MAX_CASES: u32 = 1_000_000;
 
 /// The oracle's budget per case: enough for 13 free lines (n >= 11).
 pub const ORACLE_STATES: usize = 1 << 13;
+
+/// What one unit of the oracle's work costs of the input's budget. Its positions are sets of
+/// segments whose moves count the boxes they close, about 0.25 million units a second against
+/// the 1.5 to 7 million of the oracles on hashed vectors, so its units are charged 16 times, to
+/// keep its refusal within seconds like theirs.
+const ORACLE_UNIT_COST: u64 = 16;
 
 /// The players, first mover first.
 const PLAYERS: [&str; 2] = ["Tom200", "Jerry404"];
@@ -88,6 +95,13 @@ pub fn prefers_table(free_lines: impl IntoIterator<Item = usize>) -> bool {
     false
 }
 
+/// The work of solving a case with `f` free lines on its own, in steps of a dense engine
+/// (charged as such): its `2^f` positions and their `f 2^(f-1)` moves (each free line is drawn from half
+/// of them), which is what the score table visits.
+fn per_case_work(f: usize) -> u64 {
+    (1u64 << f) + ((f as u64) << f) / 2
+}
+
 /// A solved space that holds a case's position and everything after it.
 struct Solved {
     game: DotsAndBoxes,
@@ -135,9 +149,12 @@ impl Problem for Hdu4753 {
             Hdu4753Engine::Oracle => {
                 let rules = PlainDots { rows: 3, cols: 3, rule: Rule::TurnPasses };
                 let mut futures = Vec::with_capacity(cases.len());
+                let mut work = Work::for_input("the oracle");
                 for case in &cases {
-                    let mut oracle = ScoreOracle::new(&rules, Budget::new(ORACLE_STATES));
+                    let budget = Budget::new(ORACLE_STATES).with_work(work.left() / ORACLE_UNIT_COST);
+                    let mut oracle = ScoreOracle::new(&rules, budget);
                     futures.push(oracle.value(&PlainDots::from_lines(&board(), case.drawn()))?);
+                    work.spend(oracle.work() * ORACLE_UNIT_COST)?;
                 }
                 return Ok(render_winners(&cases, &futures));
             }
@@ -146,6 +163,11 @@ impl Problem for Hdu4753 {
             let solved = Solved::new(0, true);
             cases.iter().map(|c| solved.value(c.drawn())).collect()
         } else {
+            if engine == Hdu4753Engine::PerCase {
+                // Declined before anything is solved: the positions and moves are counted exactly.
+                let mut work = Work::for_input("the per-case engine");
+                cases.iter().try_for_each(|c| work.spend_dense(per_case_work(c.free())))?;
+            }
             cases.iter().map(|c| Solved::new(c.drawn(), false).value(c.drawn())).collect()
         };
         Ok(render_winners(&cases, &futures))

@@ -8,6 +8,7 @@ use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace, Te
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::{Work, work_budget};
 
 /// The largest graph the problem accepts.
 const MAX_NODES: u32 = 10_000_000;
@@ -31,6 +32,29 @@ testkit::engines! {
     }
 }
 
+/// Declines what would take the layered engine past the input's work budget, before it starts.
+/// [`solver_core::solve_by_layers`] makes one pass over every node and its moves to classify
+/// them, then a pass per remoteness `1..=L + 1` for wins and losses and `1..=T + 1` for ties,
+/// each scanning every node and the moves of those unresolved: at most `(L + T + 3)(N + E)`
+/// steps, charged as a dense engine's (an upper bound; a path of `N` nodes costs about `2 N^2`). `L` and `T` are known only
+/// from the values, so the reverse-graph engine (linear time) finds them first; its table is
+/// dropped before the layered engine starts, and only the layered engine's values are printed.
+fn layered_work(game: &GraphGame) -> Result<(), JudgeError> {
+    let values = RetrogradeEngine::ReverseGraph.solve(game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+    let (mut wins_losses, mut ties) = (0u64, 0u64);
+    for value in values.iter() {
+        match value {
+            Outcome::Win(r) | Outcome::Loss(r) => wins_losses = wins_losses.max(r.into()),
+            Outcome::Tie(r) => ties = ties.max(r.into()),
+            Outcome::Draw => {}
+        }
+    }
+    drop(values);
+    let per_pass = (game.len() as u64).saturating_add(game.graph().edge_count() as u64);
+    Work::for_input("the layered engine").spend_dense(per_pass.saturating_mul(wins_losses + ties + 3))?;
+    Ok(())
+}
+
 impl Problem for LoopyGraph {
     type Engine = LoopyGraphEngine;
 
@@ -51,10 +75,13 @@ impl Problem for LoopyGraph {
         let engine = match engine {
             LoopyGraphEngine::ReverseGraph => RetrogradeEngine::ReverseGraph,
             LoopyGraphEngine::Unmoves => RetrogradeEngine::Unmoves,
-            LoopyGraphEngine::Layered => RetrogradeEngine::Layered,
+            LoopyGraphEngine::Layered => {
+                layered_work(&game)?;
+                RetrogradeEngine::Layered
+            }
             LoopyGraphEngine::Oracle => {
                 let starts = StateId::all(game.len()).map(|id| game.unrank(id));
-                let values = solve_loopy(&game.rules(), starts, Budget::new(game.len()))?;
+                let values = solve_loopy(&game.rules(), starts, Budget::new(game.len()).with_work(work_budget()))?;
                 return Ok(render_values(StateId::all(game.len()).map(|id| values[&game.unrank(id)])));
             }
         };

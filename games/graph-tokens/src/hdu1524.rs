@@ -3,12 +3,13 @@
 
 use crate::plain::PlainTokens;
 use crate::{Dag, DagError};
-use oracle::{Budget, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use std::fmt;
 use testkit::input::{InputError, Token, Tokens};
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::Work;
 use testkit::sums::{Part, explain_sum};
 
 const MAX_POSITIONS: u32 = 1000;
@@ -17,8 +18,10 @@ const MAX_CHESSMEN: u32 = 10;
 /// which the contract does not forbid.
 const MAX_OUT_DEGREE: u32 = MAX_POSITIONS;
 
-/// The oracle searches at most this many token multisets per graph.
-const ORACLE: Budget = Budget { max_states: 50_000, max_depth: 2_000 };
+/// The oracle searches at most this many token multisets per graph, and all the graphs of an
+/// input together within the input's work budget ([`Work`]: a multiset visited or a move of
+/// one chessman each, so a repeated edge costs a unit per chessman on its position each time).
+const ORACLE: Budget = Budget { max_states: 50_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// `hdu1524`: the contract is `problems/hdu1524.md` (`gamesolve show hdu1524`).
 ///
@@ -73,6 +76,7 @@ impl Problem for Hdu1524 {
     fn judge(&self, input: &str, engine: Hdu1524Engine) -> Result<String, JudgeError> {
         let cases = parse(input)?;
         let mut out = String::new();
+        let mut work = Work::for_input("the oracle");
         for case in &cases {
             let wins: Vec<bool> = match engine {
                 Hdu1524Engine::Grundy => {
@@ -82,7 +86,8 @@ impl Problem for Hdu1524 {
                 Hdu1524Engine::Oracle => {
                     let rules = PlainTokens { out: case.out.clone() };
                     let starts = case.queries().map(|q| PlainTokens::state(q.iter().copied()));
-                    let values = solve_loopy(&rules, starts, ORACLE)?;
+                    let (values, spent) = solve_loopy_counting(&rules, starts, ORACLE.with_work(work.left()))?;
+                    work.spend(spent)?;
                     case.queries()
                         .map(|q| matches!(values[&PlainTokens::state(q.iter().copied())], Outcome::Win(_)))
                         .collect()

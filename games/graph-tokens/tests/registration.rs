@@ -14,7 +14,7 @@ fn the_workloads_are_listed_in_order_and_pass() {
         ["dag n=200000 s=10", "dag tokens n=2000 k=1 s=11", "dag tokens n=150 k=2 s=12", "dag tokens n=30 k=3 s=13"]
     );
     for workload in &workloads {
-        let row = (workload.run)(Budget { max_states: 3_000_000, max_depth: 200_000 })
+        let row = (workload.run)(Budget { max_states: 3_000_000, max_depth: 200_000, max_work: u64::MAX })
             .unwrap_or_else(|e| panic!("{}: {e}", workload.name));
         assert!(row.positions > 0, "{}", workload.name);
         if workload.name.starts_with("dag tokens") {

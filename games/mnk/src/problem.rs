@@ -5,7 +5,7 @@ use crate::board::{Board, MAX_CELLS, Player, Shape, Status, cells_of};
 use crate::plain::{PlainBoard, PlainRules};
 use crate::search::Search;
 use crate::space::MnkSpace;
-use oracle::{Budget, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{Outcome, OutcomeTable, StateSpace, solve_with_reverse_graph};
@@ -13,12 +13,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::Work;
 
 /// The most cases an input may hold.
 pub const MAX_CASES: u32 = 1_000;
 
 /// The oracle's budget: states of the plain game, and recursion (unused by the loopy oracle).
-pub const ORACLE_BUDGET: Budget = Budget { max_states: 200_000, max_depth: 2_000 };
+pub const ORACLE_BUDGET: Budget = Budget { max_states: 200_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// The oracle declines, before any search, a board with more empty cells than this: the
 /// positions reachable from a board with `e` empty cells are fewer than `3^e`, and
@@ -164,10 +165,12 @@ fn by_oracle(boards: &[Board]) -> Result<Vec<Outcome>, JudgeError> {
     }
     let mut values = vec![Outcome::Draw; boards.len()];
     let ks: BTreeSet<usize> = boards.iter().map(|b| b.shape().k()).collect();
+    let mut work = Work::for_input("the oracle");
     for k in ks {
         let starts: Vec<PlainBoard> =
             boards.iter().filter(|b| b.shape().k() == k).map(PlainBoard::from_board).collect();
-        let solved = solve_loopy(&PlainRules::new(k), starts, ORACLE_BUDGET)?;
+        let (solved, spent) = solve_loopy_counting(&PlainRules::new(k), starts, ORACLE_BUDGET.with_work(work.left()))?;
+        work.spend(spent)?;
         for (value, board) in values.iter_mut().zip(boards).filter(|(_, b)| b.shape().k() == k) {
             *value = solved[&PlainBoard::from_board(board)];
         }

@@ -54,7 +54,7 @@ pub fn check_everything(space: &MnkSpace, budget: oracle::Budget) -> Result<Chec
     // space has: past its budget it would only explore that many and decline.
     let mut checked = if space.len() > budget.max_states {
         let mut checked = check_loopy::<_, PlainRules>(space, None, budget)?;
-        let declined = oracle::OracleError::OverBudget { max_states: budget.max_states, max_depth: budget.max_depth };
+        let declined = budget.exceeded();
         checked.oracle = OracleCheck::Declined(declined.to_string());
         checked
     } else {

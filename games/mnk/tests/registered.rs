@@ -9,7 +9,7 @@ use testkit::check::OracleCheck;
 use testkit::stats::Params;
 
 /// The budget `gamesolve verify` gives the oracle.
-const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200_000 };
+const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200_000, max_work: u64::MAX };
 
 #[test]
 fn the_registration_lists_one_of_each() {

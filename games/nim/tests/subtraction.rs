@@ -13,7 +13,7 @@ use solver_core::{Nimber, Outcome};
 use testkit::check::{OracleSide, check_grundy};
 use testkit::space::{check_impartial_space, every_id};
 
-const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000 };
+const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 
 /// A take rule and the engine's game for it, on heaps up to `max_heap`.
 fn both_sides(take: &Take, max_heap: u32) -> SubtractionGame {

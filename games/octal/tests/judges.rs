@@ -17,7 +17,7 @@ use std::fmt::Write;
 use testkit::fuzz::judge_bytes;
 use testkit::judge::{AnyProblem, Explanation};
 
-const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000 };
+const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 
 const HDU2999: &dyn AnyProblem = &Hdu2999;
 const HDU3980: &dyn AnyProblem = &Hdu3980;

@@ -12,7 +12,7 @@ use solver_core::{Outcome, grundy_table};
 use testkit::check::OracleSide;
 use testkit::space::{check_impartial_space, every_id};
 
-const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000 };
+const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 
 fn code() -> impl Strategy<Value = OctalCode> {
     let d0 = prop_oneof![5 => Just(0u8), 1 => Just(4u8)];

@@ -10,13 +10,14 @@ use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateSpace};
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::work_budget;
 
 /// The most cases an input may hold.
 const MAX_CASES: u32 = 10_000_000;
 
 /// The oracle's budget: every position reachable from any start of the game is 16,013
 /// plain boards (the 14,420 positions, plus the boards the captures of a General leave).
-pub const ORACLE_BUDGET: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+pub const ORACLE_BUDGET: Budget = Budget { max_states: 100_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// How many plies of endless play `explain` shows.
 const ENDLESS_PLIES: usize = 4;
@@ -65,7 +66,11 @@ impl Problem for Hdu5897 {
             Hdu5897Engine::Unmoves => RetrogradeEngine::Unmoves,
             Hdu5897Engine::Layered => RetrogradeEngine::Layered,
             Hdu5897Engine::Oracle => {
-                let values = solve_loopy(&PlainRules, cases.iter().map(PlainBoard::from_position), ORACLE_BUDGET)?;
+                let values = solve_loopy(
+                    &PlainRules,
+                    cases.iter().map(PlainBoard::from_position),
+                    ORACLE_BUDGET.with_work(work_budget()),
+                )?;
                 cases.iter().for_each(|p| line(Verdict::new(p.to_move(), values[&PlainBoard::from_position(p)])));
                 return Ok(out);
             }

@@ -20,6 +20,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 use testkit::input::{InputError, Tokens};
 use testkit::judge::{Explanation, JudgeError, MoveValue};
+use testkit::resources::work_budget;
 
 testkit::engines! {
     /// The engines of both card problems: the game's own two solvers first (the default is
@@ -308,7 +309,7 @@ fn judge_by_oracle<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Str
     let starts = P::parse(input, |s| s)?;
     let rules = PlainCards { modulus: P::MODULUS as u8 };
     let plain = |s: &Start<K>| PlainPosition { mover: s.mover.to_vec(), opponent: s.opponent.to_vec() };
-    let values = solve_loopy(&rules, starts.iter().map(plain), Budget::new(ORACLE_STATES))?;
+    let values = solve_loopy(&rules, starts.iter().map(plain), Budget::new(ORACLE_STATES).with_work(work_budget()))?;
     Ok(starts.iter().map(|s| P::answer(s.flag, values[&plain(s)].kind())).collect())
 }
 

@@ -4,11 +4,12 @@
 use crate::SubtractionGame;
 use crate::northcott::{Player, Row, gap, nim_sum};
 use crate::plain::PlainNorthcott;
-use oracle::{Budget, OracleError, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::Work;
 use testkit::sums::{Part, explain_sum};
 
 const MAX_ROWS: u32 = 1000;
@@ -17,7 +18,7 @@ const MAX_COLS: u32 = 100;
 /// The oracle searches real boards of at most this many positions (an upper bound is checked
 /// before searching, so a large board is declined at once): 3 rows of 7 columns fit, and take
 /// it a fraction of a second (3 rows of 9, 93,312 positions, took it 1.7 s).
-const ORACLE: Budget = Budget { max_states: 20_000, max_depth: 2_000 };
+const ORACLE: Budget = Budget { max_states: 20_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// `hdu1730`: the contract is `problems/hdu1730.md` (`gamesolve show hdu1730`).
 pub struct Hdu1730;
@@ -77,7 +78,8 @@ impl Problem for Hdu1730 {
                 if each().any(|(cols, rows)| bound(cols, rows) > ORACLE.max_states as u64) {
                     return Err(JudgeError::oracle_declines(ORACLE));
                 }
-                each().map(|(cols, rows)| oracle_wins(cols, rows)).collect::<Result<_, _>>()?
+                let mut work = Work::for_input("the oracle");
+                each().map(|(cols, rows)| oracle_wins(cols, rows, &mut work)).collect::<Result<_, _>>()?
             }
         };
         let mut out = String::with_capacity(boards.len() * 10);
@@ -217,11 +219,13 @@ fn draw(cols: u32, rows: &[Row]) -> String {
     rows.iter().map(|r| line(r) + "\n").collect()
 }
 
-/// Whether Tom, moving first, wins on the real board, searched without the Nim reduction.
-fn oracle_wins(cols: u32, rows: &[Row]) -> Result<bool, OracleError> {
+/// Whether Tom, moving first, wins on the real board, searched without the Nim reduction, within
+/// what is left of the input's `work`.
+fn oracle_wins(cols: u32, rows: &[Row], work: &mut Work) -> Result<bool, JudgeError> {
     let rules = PlainNorthcott { cols };
     let start = PlainNorthcott::state(rows.iter().map(|r| (r.tom, r.jerry)), true);
-    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    let (values, spent) = solve_loopy_counting(&rules, [start.clone()], ORACLE.with_work(work.left()))?;
+    work.spend(spent)?;
     // Endless play is no win for Tom (and never happens: the crate's tests check every small board).
     Ok(matches!(values[&start], Outcome::Win(_)))
 }

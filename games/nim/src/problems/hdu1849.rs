@@ -3,11 +3,12 @@
 
 use crate::plain::{PlainPiles, Take};
 use crate::{SubtractionGame, nim_value};
-use oracle::{Budget, OracleError, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::Work;
 use testkit::sums::{Part, explain_sum};
 
 const MAX_PIECES: u32 = 1000;
@@ -15,7 +16,7 @@ const MAX_CELL: u32 = 1000;
 
 /// The oracle searches whole positions of at most this many states (an upper bound is checked
 /// before searching, so a large case is declined at once).
-const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// The oracle declines a case whose search could take more steps than this (about a second).
 const ORACLE_WORK: u64 = 20_000_000;
@@ -86,7 +87,8 @@ impl Problem for Hdu1849 {
                 if cases.each().any(|cells| oracle_bound(cells) > ORACLE_WORK) {
                     return Err(JudgeError::oracle_declines(ORACLE));
                 }
-                cases.each().map(oracle_wins).collect::<Result<_, _>>()?
+                let mut work = Work::for_input("the oracle");
+                cases.each().map(|cells| oracle_wins(cells, &mut work)).collect::<Result<_, _>>()?
             }
         };
         for rabbit_wins in verdicts {
@@ -187,11 +189,13 @@ fn oracle_bound(cells: &[u32]) -> u64 {
     positions.saturating_mul((sum + 1) * (sum + 1))
 }
 
-/// Whether the first player wins, by searching every position of all the pieces together.
-fn oracle_wins(cells: &[u32]) -> Result<bool, OracleError> {
+/// Whether the first player wins, by searching every position of all the pieces together, within
+/// what is left of the input's `work`.
+fn oracle_wins(cells: &[u32], work: &mut Work) -> Result<bool, JudgeError> {
     let rules = PlainPiles { rules: vec![Take::Any] };
     let start = PlainPiles::state(cells.iter().map(|&k| (0, k)));
-    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    let (values, spent) = solve_loopy_counting(&rules, [start.clone()], ORACLE.with_work(work.left()))?;
+    work.spend(spent)?;
     Ok(matches!(values[&start], Outcome::Win(_)))
 }
 

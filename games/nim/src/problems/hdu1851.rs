@@ -3,11 +3,12 @@
 
 use crate::plain::{PlainPiles, Take};
 use crate::{SubtractionGame, bounded_value};
-use oracle::{Budget, OracleError, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::Work;
 use testkit::sums::{Part, explain_sum};
 
 const MAX_CASES: u32 = 1_000_000_000;
@@ -17,7 +18,7 @@ const MAX_TAKE: u32 = 20;
 
 /// The oracle searches whole positions of at most this many states (an upper bound is checked
 /// before searching, so a large case is declined at once).
-const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000 };
+const ORACLE: Budget = Budget { max_states: 100_000, max_depth: 2_000, max_work: u64::MAX };
 
 /// The oracle declines a case whose search could take more steps than this (about a second).
 const ORACLE_WORK: u64 = 20_000_000;
@@ -83,7 +84,8 @@ impl Problem for Hdu1851 {
                 if cases.iter().any(|case| oracle_bound(case) > ORACLE_WORK) {
                     return Err(JudgeError::oracle_declines(ORACLE));
                 }
-                cases.iter().map(|case| oracle_wins(case)).collect::<Result<_, _>>()?
+                let mut work = Work::for_input("the oracle");
+                cases.iter().map(|case| oracle_wins(case, &mut work)).collect::<Result<_, _>>()?
             }
         };
         let mut out = String::with_capacity(ends.len() * 4);
@@ -216,12 +218,14 @@ fn oracle_bound(piles: &[Pile]) -> u64 {
     positions.saturating_mul(moves + 1).saturating_mul(stones + 1)
 }
 
-/// Whether the first player wins, by searching every position of all the piles together.
-fn oracle_wins(piles: &[Pile]) -> Result<bool, OracleError> {
+/// Whether the first player wins, by searching every position of all the piles together, within
+/// what is left of the input's `work`.
+fn oracle_wins(piles: &[Pile], work: &mut Work) -> Result<bool, JudgeError> {
     // Rule number L takes at most L stones.
     let rules = PlainPiles { rules: (0..=MAX_TAKE).map(Take::AtMost).collect() };
     let start = PlainPiles::state(piles.iter().map(|p| (p.max_take as usize, p.stones)));
-    let values = solve_loopy(&rules, [start.clone()], ORACLE)?;
+    let (values, spent) = solve_loopy_counting(&rules, [start.clone()], ORACLE.with_work(work.left()))?;
+    work.spend(spent)?;
     Ok(matches!(values[&start], Outcome::Win(_)))
 }
 

@@ -10,11 +10,12 @@ use super::too_large;
 use crate::method::Method;
 use crate::plain::Rows;
 use crate::{OctalCode, naive_grundy};
-use oracle::{Budget, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::Work;
 use testkit::sums::{Part, explain_sum};
 
 /// Largest size of S (the contract's bound; duplicates count).
@@ -77,13 +78,18 @@ impl Problem for Hdu2999 {
         };
         let mut out = String::with_capacity(2 * cases.iter().map(|c| c.rows.len()).sum::<usize>());
         let mut oracle_states = ORACLE_STATES;
+        let mut work = Work::for_input(if method.is_none() { "the oracle" } else { "the grundy-table engine" });
+        if method == Some(Method::GrundyTable) {
+            // Declined before anything is computed: the count is exact.
+            cases.iter().try_for_each(|case| work.spend_dense(grundy_table_work(case)))?;
+        }
         for case in &cases {
             let first_wins = match method {
                 Some(method) => {
                     let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
                     method.heap_winners(&code, &case.rows).map_err(too_large)?
                 }
-                None => by_oracle(case, &mut oracle_states)?,
+                None => by_oracle(case, &mut oracle_states, &mut work)?,
             };
             for wins in first_wins {
                 out += if wins { "1\n" } else { "2\n" };
@@ -208,14 +214,31 @@ fn render(blocks: &[u32], rows: &[u32]) -> String {
     format!("{}\n{}\n{}\n{}\n", blocks.len(), words(blocks), rows.len(), words(rows))
 }
 
-/// Each query by a win/lose search of the row itself, sharing `states_left` over the input.
-fn by_oracle(case: &Case, states_left: &mut usize) -> Result<Vec<bool>, JudgeError> {
+/// The work of [`Method::GrundyTable`] on a case, in steps (charged as a dense engine's): every heap
+/// up to the longest row, and every option of each. Removing `b` stones from a heap of `k >= b`
+/// leaves rows `left <= right` with `left` in `0..=(k - b) / 2`, one option each, so over the
+/// heaps `b..=L` that is `sum_{j=0}^{m} (j / 2 + 1) = m + 1 + floor(m^2 / 4)` with `m = L - b`.
+fn grundy_table_work(case: &Case) -> u64 {
+    let longest = case.rows.iter().copied().max().unwrap_or(0) as u64;
+    let mut blocks = case.blocks.clone();
+    blocks.sort_unstable();
+    blocks.dedup();
+    let options =
+        blocks.iter().filter(|&&b| b as u64 <= longest).map(|&b| longest - b as u64).map(|m| m + 1 + m * m / 4);
+    longest + 1 + options.sum::<u64>()
+}
+
+/// Each query by a win/lose search of the row itself, sharing `states_left` and `work` over
+/// the input.
+fn by_oracle(case: &Case, states_left: &mut usize, work: &mut Work) -> Result<Vec<bool>, JudgeError> {
     if case.rows.iter().any(|&k| k > ORACLE_MAX_ROW) {
         return Err(JudgeError::oracle_declines(Budget::new(*states_left)));
     }
     let start = |k: u32| if k == 0 { Vec::new() } else { vec![k] };
     let rules = Rows::new(case.blocks.iter().copied());
-    let values = solve_loopy(&rules, case.rows.iter().map(|&k| start(k)), Budget::new(*states_left))?;
+    let budget = Budget::new(*states_left).with_work(work.left());
+    let (values, spent) = solve_loopy_counting(&rules, case.rows.iter().map(|&k| start(k)), budget)?;
+    work.spend(spent)?;
     *states_left -= values.len();
     Ok(case.rows.iter().map(|&k| matches!(values[&start(k)], Outcome::Win(_))).collect())
 }

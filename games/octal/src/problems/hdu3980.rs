@@ -10,13 +10,14 @@ use crate::circle::Circle;
 use crate::method::Method;
 use crate::naive_grundy;
 use crate::plain::BeadCircle;
-use oracle::{Budget, solve_loopy};
+use oracle::{Budget, solve_loopy_counting};
 use solver_core::Outcome;
 use solver_core::graph::SplitMix64;
 use std::collections::HashMap;
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::resources::Work;
 
 /// Largest `N` and `M` (the contract's limits).
 const MAX_BEADS: u32 = 1000;
@@ -165,9 +166,11 @@ fn render(first_wins: &[bool]) -> String {
     out
 }
 
-/// Each circle by a win/lose search of its painted beads, sharing a state budget.
+/// Each circle by a win/lose search of its painted beads, sharing a state budget and the input's
+/// work budget.
 fn by_oracle(circles: &[Circle]) -> Result<Vec<bool>, JudgeError> {
     let mut states_left = ORACLE_STATES;
+    let mut work = Work::for_input("the oracle");
     let mut known: HashMap<Circle, bool> = HashMap::new();
     let mut first_wins = Vec::with_capacity(circles.len());
     for &circle in circles {
@@ -179,7 +182,8 @@ fn by_oracle(circles: &[Circle]) -> Result<Vec<bool>, JudgeError> {
         let beads = BeadCircle::new(n, m)
             .filter(|_| n <= ORACLE_MAX_BEADS)
             .ok_or_else(|| JudgeError::oracle_declines(Budget::new(states_left)))?;
-        let values = solve_loopy(&beads, [0], Budget::new(states_left))?;
+        let (values, spent) = solve_loopy_counting(&beads, [0], Budget::new(states_left).with_work(work.left()))?;
+        work.spend(spent)?;
         states_left -= values.len();
         let wins = matches!(values[&0], Outcome::Win(_));
         known.insert(circle, wins);
