@@ -1,10 +1,10 @@
-//! Bodies of the fuzz targets in fuzz/: the two generic ones over everything registered
-//! (`judge` feeds any bytes to a problem's judge, `game` to a game's own fuzz body, the first
-//! byte picking which, [`testkit::fuzz::pick`]) and `table_file`, any bytes as a stored table. They live here so that a stable `cargo test` replays the
+//! Bodies of the fuzz targets in fuzz/: the three generic ones over everything registered
+//! (`judge` feeds any bytes to a problem's judge, `workbench` to its generator and shrinker,
+//! `game` to a game's own fuzz body, the first byte picking which, [`testkit::fuzz::pick`]) and `table_file`, any bytes as a stored table. They live here so that a stable `cargo test` replays the
 //! stored fuzz inputs through exactly the code the fuzzer ran (tests/registered.rs).
 
 use crate::registry;
-use testkit::fuzz::{FuzzTarget, judge_bytes, pick};
+use testkit::fuzz::{FuzzTarget, judge_bytes, pick, workbench_bytes};
 use testkit::judge::AnyProblem;
 
 /// The problem the first byte picks, judged on the rest by every engine: no panic, and every
@@ -13,6 +13,15 @@ pub fn judge(data: &[u8]) -> Result<(), String> {
     let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
     let Some((problem, rest)) = pick(&problems, data) else { return Ok(()) };
     judge_bytes(*problem, rest).map_err(|e| format!("{}: {e}", problem.id()))
+}
+
+/// The problem the first byte picks, with the rest as `gen`'s seed and number of cases and as
+/// an input to shrink ([`testkit::fuzz::workbench_bytes`]). Returns the failure, naming the
+/// problem.
+pub fn workbench(data: &[u8]) -> Result<(), String> {
+    let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
+    let Some((problem, rest)) = pick(&problems, data) else { return Ok(()) };
+    workbench_bytes(*problem, rest).map_err(|e| format!("{}: {e}", problem.id()))
 }
 
 /// The game fuzz body the first byte picks, run on the rest. Returns its failure, naming it.

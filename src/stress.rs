@@ -405,11 +405,13 @@ fn shrink(problem: &dyn Problem, config: &StressConfig, best: Counterexample) ->
         }
     }
     'simpler: while !shrinker.out_of_runs() {
-        for candidate in problem.shrink(&shrinker.best.input) {
+        // The candidates are built one at a time from this copy, while the best may change.
+        let current = shrinker.best.input.clone();
+        for candidate in problem.shrink(&current) {
             if shrinker.out_of_runs() {
                 break 'simpler;
             }
-            if candidate != shrinker.best.input && shrinker.still_fails(candidate)? {
+            if candidate != current && shrinker.still_fails(candidate)? {
                 continue 'simpler;
             }
         }

@@ -229,6 +229,34 @@ fn fuzz_judge_replay() {
     replay("judge", inputs, gamesolve::fuzz::judge);
 }
 
+/// The workbench target's stored inputs, and for every registered problem (picked by its
+/// place, the first byte): case counts at and around both ends of what it takes, 0 and the
+/// largest, each with a few seeds, followed by a valid generated input or odd bytes.
+#[test]
+fn fuzz_workbench_replay() {
+    let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
+    assert!(problems.len() < 256, "the first byte of a workbench fuzz input picks one of at most 256 problems");
+    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("workbench")).collect();
+    for (index, problem) in problems.iter().enumerate() {
+        let allowed = problem.case_counts();
+        let (low, high) = (*allowed.start() as u64, *allowed.end() as u64);
+        let counts = [0, 1, 2, 5, low.saturating_sub(1), low, high, high + 1, u64::MAX];
+        let generated = problem.generate(1, 3).expect("every problem generates input").into_bytes();
+        for (k, rest) in [generated, b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()].iter().enumerate() {
+            for seed in [0u64, 1, 2, u64::MAX] {
+                for cases in counts {
+                    let mut data = vec![index as u8];
+                    data.extend(seed.to_le_bytes());
+                    data.extend(cases.to_le_bytes());
+                    data.extend(rest);
+                    inputs.push((format!("{} seed {seed} cases {cases} input {k}", problem.id()), data));
+                }
+            }
+        }
+    }
+    replay("workbench", inputs, gamesolve::fuzz::workbench);
+}
+
 /// The game target's stored inputs, and a few fixed inputs for every registered fuzz body.
 #[test]
 fn fuzz_game_replay() {

@@ -80,6 +80,35 @@ fn check_catches_a_wrong_program_and_shrinks_the_counterexample() {
     assert!(report.contains("why (gamesolve explain):\nnode 0: draw"), "{report}");
 }
 
+/// Shrinking builds one variant at a time: a failure on a graph of 10,000 nodes (tens of
+/// thousands of variants, each nearly the input's 190 KB) shrinks in an address space of
+/// 512 MiB; building every variant first aborted there (and took gigabytes without a limit).
+#[test]
+#[cfg(target_os = "linux")]
+fn check_shrinks_a_large_failing_input_in_bounded_memory() {
+    // A "solution" that calls every win in 1 a win in 3.
+    let wrong = format!("{BIN} --threads 1 judge loopy-graph | sed 's/^win in 1$/win in 3/'");
+    let check = ["check", "loopy-graph", "--rounds", "1", "--cases", "10000", "--timeout", "10", "--", "sh", "-c"];
+    let bounded = r#"ulimit -v 524288 && exec timeout 300 "$0" "$@""#;
+    let out = std::process::Command::new("sh")
+        .args(["-c", bounded, BIN, "--threads", "1"])
+        .args(check)
+        .arg(&wrong)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sh starts");
+    let report = stdout(&out);
+    let start: String = report.chars().take(2000).collect();
+    assert_eq!(out.status.code(), Some(1), "{}\n{start}", String::from_utf8_lossy(&out.stderr));
+    assert!(report.contains("expected `win in 1`, found `win in 3`"), "{start}");
+    // The failing input printed is a shrunk one: smaller than round 1's generated input.
+    let generated = stdout(&gamesolve(&["gen", "loopy-graph", "--cases", "10000", "--seed", "1"], ""));
+    let (_, shrunk) = report.split_once("more runs):\n").expect("a shrunk input");
+    let (shrunk, rest) = shrunk.split_once("\ngamesolve answers:\n").expect("gamesolve's answers");
+    assert!(shrunk.len() < generated.len(), "not shrunk: {} bytes of {}", shrunk.len(), generated.len());
+    assert!(rest.lines().any(|line| line == "win in 1"), "the shrunk input still has a win in 1");
+}
+
 #[test]
 fn check_reports_a_malformed_line_a_crash_and_a_hang_as_what_they_are() {
     let malformed = format!("{BIN} judge loopy-graph | sed '1s/.*/wins/'");

@@ -56,6 +56,95 @@ pub fn judge_bytes(problem: &dyn AnyProblem, data: &[u8]) -> Result<(), String> 
     Ok(())
 }
 
+/// The most cases [`workbench_bytes`] generates an input of; a larger count it takes is only
+/// checked to be taken, since a large generated input makes a slow run.
+const WORKBENCH_CASES: usize = 6;
+
+/// The most shrink variants and split parts of one input [`workbench_bytes`] judges.
+const WORKBENCH_VARIANTS: usize = 50;
+
+/// The most steps of greedy shrinking [`workbench_bytes`] follows, looking for a circle.
+const WORKBENCH_STEPS: usize = 20;
+
+/// Bytes as `gen`'s parameters and as an input to `check`'s shrinking: a seed (8 bytes,
+/// little-endian), a number of cases (8 bytes, any `usize`; missing bytes are zeros), the rest
+/// an input. Checks that `generate` refuses exactly the counts outside `case_counts` (with
+/// [`JudgeError::Cases`]) and otherwise gives an input the default engine accepts; and on a
+/// small generated input, its first case and the rest as an input, that [`shrinking_checks`]
+/// hold. Returns the first failure.
+pub fn workbench_bytes(problem: &dyn AnyProblem, data: &[u8]) -> Result<(), String> {
+    let (head, rest) = data.split_at(data.len().min(16));
+    let mut header = [0u8; 16];
+    header[..head.len()].copy_from_slice(head);
+    let seed = u64::from_le_bytes(header[..8].try_into().expect("8 bytes"));
+    let cases = usize::try_from(u64::from_le_bytes(header[8..].try_into().expect("8 bytes"))).unwrap_or(usize::MAX);
+    let allowed = problem.case_counts();
+    let asked = format!("generate(seed {seed}, {cases} cases)");
+    if !allowed.contains(&cases) {
+        match problem.generate(seed, cases) {
+            Err(JudgeError::Cases { asked, allowed: said }) if asked == cases && said == allowed => {}
+            Ok(_) => return Err(format!("{asked} gave an input, but the problem takes {allowed:?}")),
+            Err(e) => return Err(format!("{asked} outside {allowed:?} failed with another error: {e}")),
+        }
+    } else if cases <= WORKBENCH_CASES {
+        let input = problem.generate(seed, cases).map_err(|e| format!("{asked}: {e}"))?;
+        let engine = problem.engines()[0];
+        problem.judge(&input, engine).map_err(|e| format!("the judge rejects {asked}: {e}\n{input}"))?;
+        shrinking_checks(problem, &input).map_err(|e| format!("on {asked}: {e}"))?;
+        let first = problem.split_cases(&input).map_err(|e| format!("{asked}: split_cases: {e}"))?;
+        if let Some(first) = first.first().filter(|first| **first != input) {
+            shrinking_checks(problem, first).map_err(|e| format!("on the first case of {asked}: {e}"))?;
+        }
+    }
+    match input::decode(rest) {
+        Ok(text) => shrinking_checks(problem, text).map_err(|e| format!("on the input bytes: {e}")),
+        Err(_) => Ok(()),
+    }
+}
+
+/// What `check`'s shrinking relies on, on any `input`: `split_cases` and `shrink` do not panic;
+/// and when the default engine accepts `input`, its parts are accepted, and every variant (the
+/// first [`WORKBENCH_VARIANTS`]) is accepted and differs from it, and following the first
+/// variant again and again never comes back to an input already seen (the variants are
+/// smaller by some measure). Returns the first failure.
+pub fn shrinking_checks(problem: &dyn AnyProblem, input: &str) -> Result<(), String> {
+    let engine = problem.engines()[0];
+    let valid = problem.judge(input, engine).is_ok();
+    let parts = problem.split_cases(input);
+    let variants = problem.shrink(input).take(WORKBENCH_VARIANTS).count();
+    if !valid {
+        return Ok(());
+    }
+    let parts = parts.map_err(|e| format!("split_cases rejects a valid input: {e}\n{input}"))?;
+    for (i, part) in parts.iter().enumerate().take(WORKBENCH_VARIANTS) {
+        if let Err(e) = problem.judge(part, engine) {
+            return Err(format!("split_cases part {i} is rejected: {e}\n{part}\nof\n{input}"));
+        }
+    }
+    let mut seen = std::collections::HashSet::from([input.to_string()]);
+    let mut current = input.to_string();
+    for step in 0..WORKBENCH_STEPS {
+        // The first step judges every variant (up to the cap), the later ones only the first.
+        let judged = if step == 0 { variants } else { 1 };
+        let mut next = None;
+        for (i, variant) in problem.shrink(&current).take(judged).enumerate() {
+            if variant == current {
+                return Err(format!("shrink variant {i} is the input itself:\n{current}"));
+            }
+            if let Err(e) = problem.judge(&variant, engine) {
+                return Err(format!("shrink variant {i} is rejected: {e}\n{variant}\nof\n{current}"));
+            }
+            next.get_or_insert(variant);
+        }
+        let Some(next) = next else { return Ok(()) };
+        if !seen.insert(next.clone()) {
+            return Err(format!("shrinking leads in a circle: after {} steps back at\n{next}", step + 1));
+        }
+        current = next;
+    }
+    Ok(())
+}
+
 /// A graph game of at most 16 nodes read from bytes: the first byte sets the size, then one
 /// byte per node its terminal mark (loopy role), then three bytes per edge. With `acyclic`,
 /// every edge is turned to point from the higher node to the lower one (self-loops dropped).

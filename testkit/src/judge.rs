@@ -157,9 +157,15 @@ pub trait Problem: Sync + 'static {
 
     /// Simpler valid variants of a one-case input, most aggressive first. Shrinking keeps the
     /// first variant that still fails and asks again, so each step must make the input smaller.
-    fn shrink(&self, input: &str) -> Vec<String> {
+    ///
+    /// The variants are built one at a time, as the iterator is advanced: parse the input once,
+    /// then build variant `i` when it is asked for. A large input has as many variants as it has
+    /// parts, each nearly as large as the input, so building them all first would take their
+    /// number times the input's size; built lazily, shrinking holds about the input's size.
+    /// The default has none.
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let _ = input;
-        Vec::new()
+        Box::new(std::iter::empty())
     }
 
     /// Whether `line` has the shape of an answer line, so that a program's output line that
@@ -193,8 +199,8 @@ pub trait AnyProblem: Sync {
     fn case_counts(&self) -> RangeInclusive<usize>;
     /// [`Problem::split_cases`].
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError>;
-    /// [`Problem::shrink`].
-    fn shrink(&self, input: &str) -> Vec<String>;
+    /// [`Problem::shrink`]: the variants, built one at a time on demand.
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a>;
     /// [`Problem::is_answer_line`].
     fn is_answer_line(&self, line: &str) -> bool;
 }
@@ -234,7 +240,7 @@ impl<P: Problem> AnyProblem for P {
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Problem::split_cases(self, input)
     }
-    fn shrink(&self, input: &str) -> Vec<String> {
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         Problem::shrink(self, input)
     }
     fn is_answer_line(&self, line: &str) -> bool {

@@ -272,34 +272,37 @@ impl Problem for ChopsticksProblem {
     /// splits, then with fewer fingers (one hand one finger lower), then each side's hands in
     /// order; only variants that are valid inputs, each smaller than the input in (positions,
     /// fingers, splits, hands out of order).
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(Parsed { space, asked }) = parse(input) else { return Vec::new() };
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(Parsed { space, asked }) = parse(input) else { return Box::new(std::iter::empty()) };
         let variant = space.variant();
         if asked.len() > 1 {
             let written: Vec<[u8; 4]> = asked.iter().map(|a| a.written).collect();
-            let (front, back) = written.split_at(written.len() / 2);
-            return vec![render(variant, front), render(variant, back)];
+            let half = written.len() / 2;
+            return Box::new((0..2).map(move |i| {
+                let (front, back) = written.split_at(half);
+                render(variant, if i == 0 { front } else { back })
+            }));
         }
+        // One position: the few variants are listed as numbers, each rendered when asked for.
         let [a, b, c, d] = asked[0].written;
-        let valid = |variant: Variant, written: [u8; 4]| {
-            let input = render(variant, &[written]);
-            parse(&input).is_ok().then_some(input)
-        };
         let mut variants = Vec::new();
         for splits in Splits::ALL.into_iter().filter(|&s| s < variant.splits) {
-            variants.extend(valid(Variant::new(variant.rule, splits), [a, b, c, d]));
+            variants.push((Variant::new(variant.rule, splits), [a, b, c, d]));
         }
         for k in 0..4 {
             let mut fewer = [a, b, c, d];
             if fewer[k] > 0 {
                 fewer[k] -= 1;
-                variants.extend(valid(variant, fewer));
+                variants.push((variant, fewer));
             }
         }
         if a > b || c > d {
-            variants.extend(valid(variant, [a.min(b), a.max(b), c.min(d), c.max(d)]));
+            variants.push((variant, [a.min(b), a.max(b), c.min(d), c.max(d)]));
         }
-        variants
+        Box::new(variants.into_iter().filter_map(|(variant, written)| {
+            let input = render(variant, &[written]);
+            parse(&input).is_ok().then_some(input)
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -231,14 +231,13 @@ impl Problem for Hdu4753 {
         Ok(segments_of_cases(input).into_iter().map(|case| render(&[case])).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         if parse(input).is_err() {
-            return Vec::new();
+            return Box::new(std::iter::empty());
         }
-        let cases = segments_of_cases(input);
-        let Some(segments) = cases.first() else { return Vec::new() };
+        let Some(segments) = segments_of_cases(input).into_iter().next() else { return Box::new(std::iter::empty()) };
         // Fewer moves played: a prefix of the same game.
-        (0..segments.len()).rev().map(|n| render(&[segments[..n].to_vec()])).take(3).collect()
+        Box::new((0..segments.len()).rev().take(3).map(move |n| render(&[segments[..n].to_vec()])))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

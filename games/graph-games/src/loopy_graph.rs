@@ -147,19 +147,26 @@ impl Problem for LoopyGraph {
         Ok(render(&marks, &edges))
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(game) = parse(input) else { return Vec::new() };
+    /// In order: each half of the moves, the graph without each node, without each move, and
+    /// with each terminal mark cleared; each variant built when asked for.
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(game) = parse(input) else { return Box::new(std::iter::empty()) };
         let g = game.graph();
         let marks: Vec<Option<Terminal>> = g.node_weights().map(|n| n.terminal).collect();
         let edges: Vec<(usize, usize)> =
             g.raw_edges().iter().map(|e| (e.source().index(), e.target().index())).collect();
-        let mut variants = Vec::new();
-        if edges.len() > 1 {
-            variants.push(render(&marks, &edges[..edges.len() / 2]));
-            variants.push(render(&marks, &edges[edges.len() / 2..]));
-        }
-        if marks.len() > 1 {
-            for gone in 0..marks.len() {
+        drop(game);
+        let halves = if edges.len() > 1 { 2 } else { 0 };
+        let nodes = if marks.len() > 1 { marks.len() } else { 0 };
+        let total = halves + nodes + edges.len() + marks.len();
+        Box::new((0..total).filter_map(move |j| {
+            if j < halves {
+                let half = edges.len() / 2;
+                return Some(render(&marks, if j == 0 { &edges[..half] } else { &edges[half..] }));
+            }
+            let j = j - halves;
+            if j < nodes {
+                let gone = j;
                 let kept_marks: Vec<_> =
                     marks.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, m)| *m).collect();
                 let renumber = |i: usize| if i > gone { i - 1 } else { i };
@@ -168,19 +175,20 @@ impl Problem for LoopyGraph {
                     .filter(|&&(a, b)| a != gone && b != gone)
                     .map(|&(a, b)| (renumber(a), renumber(b)))
                     .collect();
-                variants.push(render(&kept_marks, &kept_edges));
+                return Some(render(&kept_marks, &kept_edges));
             }
-        }
-        for gone in 0..edges.len() {
-            let kept: Vec<_> = edges.iter().enumerate().filter(|&(j, _)| j != gone).map(|(_, e)| *e).collect();
-            variants.push(render(&marks, &kept));
-        }
-        for i in (0..marks.len()).filter(|&i| marks[i].is_some()) {
+            let j = j - nodes;
+            if j < edges.len() {
+                let gone = j;
+                let kept: Vec<_> = edges.iter().enumerate().filter(|&(j, _)| j != gone).map(|(_, e)| *e).collect();
+                return Some(render(&marks, &kept));
+            }
+            let i = j - edges.len();
+            marks[i]?;
             let mut plain = marks.clone();
             plain[i] = None;
-            variants.push(render(&plain, &edges));
-        }
-        variants
+            Some(render(&plain, &edges))
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

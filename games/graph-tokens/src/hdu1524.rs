@@ -179,34 +179,48 @@ impl Problem for Hdu1524 {
         Ok(cases.iter().flat_map(|case| case.queries().map(|q| render(&case.out, &[q.to_vec()]))).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(cases) = parse(input) else { return Vec::new() };
-        let Some(case) = cases.first() else { return Vec::new() };
-        let Some(query) = case.queries().next() else { return Vec::new() };
-        let mut variants = Vec::new();
-        if query.len() > 1 {
-            for gone in 0..query.len() {
-                let kept: Vec<u32> = query.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &v)| v).collect();
-                variants.push(render(&case.out, &[kept]));
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(mut cases) = parse(input) else { return Box::new(std::iter::empty()) };
+        if cases.is_empty() {
+            return Box::new(std::iter::empty());
+        }
+        let case = cases.swap_remove(0);
+        let Some(query) = case.queries().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };
+        let Case { out: graph, .. } = case;
+        // Variant `j`: without chessman `j`, then without the last position, then without edge
+        // `j` in the order of the lists (`ends[v]`: where position `v`'s edges end).
+        let chessmen = if query.len() > 1 { query.len() } else { 0 };
+        let last = graph.len() as u32 - 1;
+        let without_last = usize::from(last > 0 && !query.contains(&last));
+        let ends: Vec<usize> = graph
+            .iter()
+            .scan(0, |end, next| {
+                *end += next.len();
+                Some(*end)
+            })
+            .collect();
+        let edges = ends.last().copied().unwrap_or(0);
+        Box::new((0..chessmen + without_last + edges).map(move |j| {
+            if j < chessmen {
+                let kept: Vec<u32> = query.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &v)| v).collect();
+                return render(&graph, &[kept]);
             }
-        }
-        // The last position, when no chessman stands on it, with its edges.
-        let last = case.out.len() as u32 - 1;
-        if last > 0 && !query.contains(&last) {
-            let graph: Vec<Vec<u32>> = case.out[..last as usize]
-                .iter()
-                .map(|next| next.iter().copied().filter(|&w| w != last).collect())
-                .collect();
-            variants.push(render(&graph, &[query.to_vec()]));
-        }
-        for (v, next) in case.out.iter().enumerate() {
-            for gone in 0..next.len() {
-                let mut graph = case.out.clone();
-                graph[v].remove(gone);
-                variants.push(render(&graph, &[query.to_vec()]));
+            let query = std::slice::from_ref(&query);
+            let j = j - chessmen;
+            if j < without_last {
+                // The last position, when no chessman stands on it, with its edges.
+                let smaller: Vec<Vec<u32>> = graph[..last as usize]
+                    .iter()
+                    .map(|next| next.iter().copied().filter(|&w| w != last).collect())
+                    .collect();
+                return render(&smaller, query);
             }
-        }
-        variants
+            let j = j - without_last;
+            let v = ends.partition_point(|&end| end <= j);
+            let mut smaller = graph.clone();
+            smaller[v].remove(j - (ends[v] - graph[v].len()));
+            render(&smaller, query)
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -69,7 +69,7 @@ impl Problem for Cf919f {
         split::<CARDS, Cf919f>(input)
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         shrink::<CARDS, Cf919f>(input)
     }
 

@@ -68,7 +68,7 @@ impl Problem for Childhood {
         split::<HANDS, Childhood>(input)
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         shrink::<HANDS, Childhood>(input)
     }
 

@@ -237,26 +237,23 @@ pub(super) fn split<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Ve
     Ok(P::parse(input, |s| s)?.iter().map(|s| P::render(&[*s])).collect())
 }
 
-/// Simpler versions of a one-situation input: a card turned to 0, or lowered by one.
-pub(super) fn shrink<const K: usize, P: CardProblem<K>>(input: &str) -> Vec<String> {
-    let Ok(starts) = P::parse(input, |s| s) else { return Vec::new() };
-    let Some(&start) = starts.first() else { return Vec::new() };
-    let mut variants = Vec::new();
-    for lower in [|_: u8| 0, |v: u8| v - 1] {
-        for hand in 0..2 {
-            for i in 0..K {
-                let mut smaller = start;
-                let cards = if hand == 0 { &mut smaller.mover } else { &mut smaller.opponent };
-                if cards[i] > 0 {
-                    cards[i] = lower(cards[i]);
-                    if P::admits(&smaller) {
-                        variants.push(P::render(&[smaller]));
-                    }
-                }
-            }
+/// Simpler versions of a one-situation input: a card turned to 0, or lowered by one; each
+/// rendered when asked for.
+pub(super) fn shrink<const K: usize, P: CardProblem<K> + 'static>(input: &str) -> Box<dyn Iterator<Item = String>> {
+    let Ok(starts) = P::parse(input, |s| s) else { return Box::new(std::iter::empty()) };
+    let Some(&start) = starts.first() else { return Box::new(std::iter::empty()) };
+    let lowerings = [|_: u8| 0, |v: u8| v - 1];
+    let smaller = (0..2 * 2 * K).filter_map(move |n| {
+        let (lower, hand, i) = (lowerings[n / (2 * K)], n / K % 2, n % K);
+        let mut smaller = start;
+        let cards = if hand == 0 { &mut smaller.mover } else { &mut smaller.opponent };
+        if cards[i] == 0 {
+            return None;
         }
-    }
-    variants
+        cards[i] = lower(cards[i]);
+        P::admits(&smaller).then(|| P::render(&[smaller]))
+    });
+    Box::new(smaller)
 }
 
 /// The whole answer to `input` with `engine`: builds and solves the one game

@@ -155,36 +155,30 @@ impl Problem for Hdu1730 {
         Ok(boards.iter().map(|b| render(b.cols, &rows[b.rows.clone()])).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok((boards, rows)) = parse(input) else { return Vec::new() };
-        let Some(board) = boards.first() else { return Vec::new() };
-        let rows = &rows[board.rows.clone()];
-        let mut variants = Vec::new();
-        if rows.len() > 1 {
-            for gone in 0..rows.len() {
-                let kept: Vec<Row> = rows.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &r)| r).collect();
-                variants.push(render(board.cols, &kept));
-            }
-        }
-        // Rows moved to the left edge with smaller gaps, then a narrower board.
-        for i in 0..rows.len() {
-            for g in [0, gap(rows[i]) / 2] {
-                let mut closer = rows.to_vec();
-                closer[i] = if rows[i].tom < rows[i].jerry {
-                    Row { tom: 1, jerry: g + 2 }
-                } else {
-                    Row { tom: g + 2, jerry: 1 }
-                };
-                if closer[i] != rows[i] {
-                    variants.push(render(board.cols, &closer));
-                }
-            }
-        }
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok((boards, rows)) = parse(input) else { return Box::new(std::iter::empty()) };
+        let Some(board) = boards.first() else { return Box::new(std::iter::empty()) };
+        let (cols, rows) = (board.cols, rows[board.rows.clone()].to_vec());
+        // Variant `j`: without row `j`, then row `(j - gone) / 2` moved to the left edge with
+        // no gap or half its gap, then a narrower board.
+        let gone = if rows.len() > 1 { rows.len() } else { 0 };
         let widest = rows.iter().map(|r| r.tom.max(r.jerry)).max().unwrap_or(2).max(2);
-        if widest < board.cols {
-            variants.push(render(widest, rows));
-        }
-        variants
+        let narrower = usize::from(widest < cols);
+        Box::new((0..gone + 2 * rows.len() + narrower).filter_map(move |j| {
+            if j < gone {
+                let kept: Vec<Row> = rows.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &r)| r).collect();
+                return Some(render(cols, &kept));
+            }
+            let (i, which) = ((j - gone) / 2, (j - gone) % 2);
+            if i == rows.len() {
+                return Some(render(widest, &rows));
+            }
+            let g = [0, gap(rows[i]) / 2][which];
+            let mut closer = rows.clone();
+            closer[i] =
+                if rows[i].tom < rows[i].jerry { Row { tom: 1, jerry: g + 2 } } else { Row { tom: g + 2, jerry: 1 } };
+            (closer[i] != rows[i]).then(|| render(cols, &closer))
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

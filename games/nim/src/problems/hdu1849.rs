@@ -150,24 +150,26 @@ impl Problem for Hdu1849 {
         Ok(parse(input)?.each().map(render).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(cases) = parse(input) else { return Vec::new() };
-        let Some(cells) = cases.each().next() else { return Vec::new() };
-        let mut variants = Vec::new();
-        if cells.len() > 1 {
-            for gone in 0..cells.len() {
-                let kept: Vec<u32> = cells.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &c)| c).collect();
-                variants.push(render(&kept));
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(cases) = parse(input) else { return Box::new(std::iter::empty()) };
+        let Some(cells) = cases.each().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };
+        drop(cases);
+        // Variant `j`: without cell `j`, then cell `(j - gone) / 3` lowered to 0, halved, or
+        // lowered by one.
+        let gone = if cells.len() > 1 { cells.len() } else { 0 };
+        Box::new((0..gone + 3 * cells.len()).filter_map(move |j| {
+            if j < gone {
+                let kept: Vec<u32> = cells.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &c)| c).collect();
+                return Some(render(&kept));
             }
-        }
-        for i in (0..cells.len()).filter(|&i| cells[i] > 0) {
-            for lower in [0, cells[i] / 2, cells[i] - 1] {
-                let mut smaller = cells.to_vec();
-                smaller[i] = lower;
-                variants.push(render(&smaller));
+            let (i, which) = ((j - gone) / 3, (j - gone) % 3);
+            if cells[i] == 0 {
+                return None;
             }
-        }
-        variants
+            let mut smaller = cells.clone();
+            smaller[i] = [0, cells[i] / 2, cells[i] - 1][which];
+            Some(render(&smaller))
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -169,29 +169,25 @@ impl Problem for Hdu1851 {
         Ok(starts.zip(&ends).map(|(start, &end)| render(&piles[start..end])).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok((piles, ends)) = parse(input) else { return Vec::new() };
-        let Some(&end) = ends.first() else { return Vec::new() };
-        let case = &piles[..end];
-        let mut variants = Vec::new();
-        if case.len() > 1 {
-            for gone in 0..case.len() {
-                let kept: Vec<Pile> = case.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &p)| p).collect();
-                variants.push(render(&kept));
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok((mut case, ends)) = parse(input) else { return Box::new(std::iter::empty()) };
+        let Some(&end) = ends.first() else { return Box::new(std::iter::empty()) };
+        case.truncate(end);
+        // Variant `j`: without pile `j`, then pile `(j - gone) / 3` with one stone, half its
+        // stones, or taking one at a time.
+        let gone = if case.len() > 1 { case.len() } else { 0 };
+        Box::new((0..gone + 3 * case.len()).filter_map(move |j| {
+            if j < gone {
+                let kept: Vec<Pile> = case.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &p)| p).collect();
+                return Some(render(&kept));
             }
-        }
-        for i in 0..case.len() {
-            for (stones, max_take) in
-                [(1, case[i].max_take), (case[i].stones / 2, case[i].max_take), (case[i].stones, 1)]
-            {
-                let mut smaller = case.to_vec();
-                smaller[i] = Pile { stones: stones.max(1), max_take };
-                if smaller[i] != case[i] {
-                    variants.push(render(&smaller));
-                }
-            }
-        }
-        variants
+            let (i, which) = ((j - gone) / 3, (j - gone) % 3);
+            let (stones, max_take) =
+                [(1, case[i].max_take), (case[i].stones / 2, case[i].max_take), (case[i].stones, 1)][which];
+            let mut smaller = case.clone();
+            smaller[i] = Pile { stones: stones.max(1), max_take };
+            (smaller[i] != case[i]).then(|| render(&smaller))
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

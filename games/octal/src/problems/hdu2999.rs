@@ -170,24 +170,28 @@ impl Problem for Hdu2999 {
         Ok(cases.iter().flat_map(|case| case.rows.iter().map(|&k| render(&case.blocks, &[k]))).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(cases) = parse(input) else { return Vec::new() };
-        let Some(Case { blocks, rows }) = cases.first() else { return Vec::new() };
-        let mut variants = Vec::new();
-        if blocks.len() > 1 {
-            for gone in 0..blocks.len() {
-                let kept: Vec<u32> = blocks.iter().enumerate().filter(|&(i, _)| i != gone).map(|(_, &b)| b).collect();
-                variants.push(render(&kept, rows));
-            }
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(mut cases) = parse(input) else { return Box::new(std::iter::empty()) };
+        if cases.is_empty() {
+            return Box::new(std::iter::empty());
         }
-        for (i, &k) in rows.iter().enumerate().filter(|&(_, &k)| k > 0) {
-            for shorter in [k / 2, k - 1] {
-                let mut smaller = rows.clone();
-                smaller[i] = shorter;
-                variants.push(render(blocks, &smaller));
+        let Case { blocks, rows } = cases.swap_remove(0);
+        // Variant `j`: without block `j`, then row `(j - gone) / 2` halved or one shorter.
+        let gone = if blocks.len() > 1 { blocks.len() } else { 0 };
+        Box::new((0..gone + 2 * rows.len()).filter_map(move |j| {
+            if j < gone {
+                let kept: Vec<u32> = blocks.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &b)| b).collect();
+                return Some(render(&kept, &rows));
             }
-        }
-        variants
+            let (i, halved) = ((j - gone) / 2, (j - gone) % 2 == 0);
+            let k = rows[i];
+            if k == 0 {
+                return None;
+            }
+            let mut smaller = rows.clone();
+            smaller[i] = if halved { k / 2 } else { k - 1 };
+            Some(render(&blocks, &smaller))
+        }))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

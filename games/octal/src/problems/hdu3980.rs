@@ -137,16 +137,17 @@ impl Problem for Hdu3980 {
         Ok(parse(input)?.iter().map(|c| format!("1\n{} {}\n", c.beads, c.block)).collect())
     }
 
-    fn shrink(&self, input: &str) -> Vec<String> {
-        let Ok(circles) = parse(input) else { return Vec::new() };
-        let Some(&Circle { beads: n, block: m }) = circles.first() else { return Vec::new() };
-        let mut variants = Vec::new();
-        for (smaller_n, smaller_m) in [(n / 2, m), (n - 1, m), (n, m / 2), (n, m - 1)] {
-            if smaller_n >= 1 && smaller_m >= 1 && (smaller_n, smaller_m) != (n, m) {
-                variants.push(format!("1\n{smaller_n} {smaller_m}\n"));
-            }
-        }
-        variants
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(circles) = parse(input) else { return Box::new(std::iter::empty()) };
+        let Some(&Circle { beads: n, block: m }) = circles.first() else { return Box::new(std::iter::empty()) };
+        let smaller = [(n / 2, m), (n - 1, m), (n, m / 2), (n, m - 1)].into_iter();
+        Box::new(
+            smaller
+                .filter(move |&(smaller_n, smaller_m)| {
+                    smaller_n >= 1 && smaller_m >= 1 && (smaller_n, smaller_m) != (n, m)
+                })
+                .map(|(smaller_n, smaller_m)| format!("1\n{smaller_n} {smaller_m}\n")),
+        )
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

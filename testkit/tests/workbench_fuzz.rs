@@ -1,0 +1,106 @@
+//! The teeth of the workbench fuzz body ([`workbench_bytes`]): on a toy problem broken in one
+//! way at a time (a generator whose input its judge rejects, a split part or a shrink variant
+//! that is invalid, a variant equal to its input, variants that lead in a circle) it reports
+//! the fault; on the sound toy it reports nothing, whatever the bytes.
+
+use std::ops::RangeInclusive;
+use testkit::fuzz::workbench_bytes;
+use testkit::judge::{JudgeError, Problem};
+
+testkit::engines! {
+    /// The toy's engine.
+    pub enum ToyEngine {
+        /// Repeats the number.
+        Echo = "echo",
+    }
+}
+
+/// What is broken in the toy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    Nothing,
+    Generate,
+    Split,
+    Itself,
+    Invalid,
+    Circle,
+}
+
+/// One number from 1 to 100, answered with itself; shrinking halves it or takes one off.
+struct Toy(Fault);
+
+impl Problem for Toy {
+    type Engine = ToyEngine;
+    fn id(&self) -> &'static str {
+        "toy"
+    }
+    fn title(&self) -> &'static str {
+        "a number"
+    }
+    fn contract(&self) -> &'static str {
+        "# toy\n\nOne number from 1 to 100; the same number.\n"
+    }
+    fn judge(&self, input: &str, _: ToyEngine) -> Result<String, JudgeError> {
+        let n: u32 = testkit::input::Tokens::new(input).number("the number", 1..=100)?;
+        Ok(format!("{n}\n"))
+    }
+    fn generate(&self, seed: u64, _: usize) -> Result<String, JudgeError> {
+        Ok(if self.0 == Fault::Generate { "0\n".to_string() } else { format!("{}\n", 1 + seed % 100) })
+    }
+    fn case_counts(&self) -> RangeInclusive<usize> {
+        1..=3
+    }
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(vec![if self.0 == Fault::Split { "101\n".to_string() } else { input.to_string() }])
+    }
+    fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        let Ok(n) = input.trim().parse::<u32>() else { return Box::new(std::iter::empty()) };
+        let variants = match self.0 {
+            Fault::Itself => vec![n],
+            Fault::Invalid => vec![0],
+            // 2 gives 1 and 1 gives 2.
+            Fault::Circle => vec![if n == 1 { 2 } else { n / 2 }],
+            _ if n > 1 => vec![n / 2, n - 1],
+            _ => vec![],
+        };
+        Box::new(variants.into_iter().map(|v| format!("{v}\n")))
+    }
+}
+
+/// A fuzz input: the seed and the number of cases little-endian, then the input.
+fn bytes(seed: u64, cases: u64, input: &str) -> Vec<u8> {
+    [&seed.to_le_bytes()[..], &cases.to_le_bytes(), input.as_bytes()].concat()
+}
+
+#[test]
+fn the_sound_toy_passes_on_any_bytes() {
+    for seed in [0, 1, 98, u64::MAX] {
+        for cases in [0, 1, 3, 4, u64::MAX] {
+            for input in ["50\n", "1\n", "0\n", "x", "", "100 trailing"] {
+                let data = bytes(seed, cases, input);
+                assert_eq!(workbench_bytes(&Toy(Fault::Nothing), &data), Ok(()), "{seed} {cases} {input:?}");
+            }
+        }
+    }
+    // Short headers are padded with zeros: no panic, nothing to report.
+    for len in 0..16 {
+        assert_eq!(workbench_bytes(&Toy(Fault::Nothing), &[7; 16][..len]), Ok(()));
+    }
+}
+
+#[test]
+fn each_broken_toy_is_reported() {
+    let fails = |fault: Fault, data: Vec<u8>, says: &str| {
+        let report = workbench_bytes(&Toy(fault), &data).expect_err("a fault is reported");
+        assert!(report.contains(says), "{fault:?}: {report}");
+    };
+    // Case count 1 is taken: the generated input is judged; 0 is refused before generating.
+    fails(Fault::Generate, bytes(5, 1, ""), "the judge rejects generate(seed 5, 1 cases)");
+    assert_eq!(workbench_bytes(&Toy(Fault::Generate), &bytes(5, 0, "")), Ok(()));
+    fails(Fault::Split, bytes(0, 0, "7\n"), "split_cases part 0 is rejected");
+    fails(Fault::Itself, bytes(0, 0, "7\n"), "shrink variant 0 is the input itself");
+    fails(Fault::Invalid, bytes(0, 0, "7\n"), "shrink variant 0 is rejected");
+    fails(Fault::Circle, bytes(0, 0, "2\n"), "shrinking leads in a circle: after 2 steps");
+    // An invalid input's variants are not judged.
+    assert_eq!(workbench_bytes(&Toy(Fault::Invalid), &bytes(0, 0, "0\n")), Ok(()));
+}
