@@ -9,6 +9,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::resources::explain_all;
 use testkit::sums::{Part, explain_sum};
 
 const MAX_ROWS: u32 = 1000;
@@ -113,7 +114,7 @@ impl Problem for Hdu1730 {
             );
             explanation
         };
-        Ok(boards.iter().enumerate().map(explain).collect())
+        Ok(explain_all(boards.len(), boards.iter().enumerate().map(explain))?)
     }
 
     /// Up to 100,000 cases (an input may hold none).
