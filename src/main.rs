@@ -140,7 +140,10 @@ enum Command {
     },
     /// Explain each case: the verdict, the value, the best moves, the line of optimal play.
     ///
-    /// Bad input is reported as for `judge`.
+    /// Bad input is reported as for `judge`. Every case's explanation is built before any is
+    /// printed, so an input's explanations may hold at most 256 MiB (a hundred thousand small
+    /// cases or more), and at most a quarter of the memory available (or of --max-memory); a
+    /// larger input is refused with exit 2 and the estimate, and `judge` answers it.
     #[command(after_help = EXIT_CODES)]
     Explain {
         #[command(flatten)]
@@ -488,10 +491,42 @@ fn explain(source: Source, format: Format) -> anyhow::Result<ExitCode> {
     answer(&source, |text| {
         let explanations = problem.explain(text)?;
         Ok(match format {
-            Format::Text => explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n"),
-            Format::Json => to_json(&json!({ "problem": problem.id(), "cases": explanations })),
+            // One string, not a list of them joined: the peak stays the explanations and the text.
+            Format::Text => {
+                let mut text = String::new();
+                for (i, explanation) in explanations.iter().enumerate() {
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text += &explanation.to_text();
+                }
+                text
+            }
+            Format::Json => explanations_json(problem.id(), &explanations),
         })
     })
+}
+
+/// The text of `{"cases": explanations, "problem": id}` pretty-printed, built case by case, so
+/// that the peak holds one case's JSON value tree at a time instead of all of them (which took
+/// about 7 times the explanations' own size).
+fn explanations_json(id: &str, explanations: &[Explanation]) -> String {
+    let mut out = String::from("{\n  \"cases\": [");
+    for (i, explanation) in explanations.iter().enumerate() {
+        out += if i == 0 { "\n" } else { ",\n" };
+        let case = to_json(&serde_json::to_value(explanation).expect("an explanation serializes"));
+        for (j, line) in case.lines().enumerate() {
+            if j > 0 {
+                out.push('\n');
+            }
+            out += "    ";
+            out += line;
+        }
+    }
+    if !explanations.is_empty() {
+        out += "\n  ";
+    }
+    out + "],\n  \"problem\": " + &json!(id).to_string() + "\n}\n"
 }
 
 fn to_json(value: &serde_json::Value) -> String {

@@ -147,6 +147,20 @@ impl Sweep {
     }
 }
 
+/// An upper bound on the bytes [`grundy_table`] or [`score_table`] allocates for a space of
+/// `positions` positions with `moves` moves in all (parts of options, for Grundy values), the
+/// returned values included: `value_bytes` a position for the values, and, when no play order
+/// is `declared`, the search's 5 bytes a position and its stack of at most one 8-byte entry per
+/// position and per move, counted at a doubling vector's worst capacity.
+pub fn acyclic_memory_bound(positions: usize, moves: u64, value_bytes: u64, declared: bool) -> u64 {
+    let n = positions as u64;
+    let values = n.saturating_mul(value_bytes);
+    match declared {
+        true => values,
+        false => values.saturating_add(n.saturating_mul(21)).saturating_add(moves.saturating_mul(16)),
+    }
+}
+
 /// The Sprague-Grundy value of every position of an acyclic impartial game.
 ///
 /// A position's value is the mex of its options' values; an option that is a sum of parts is

@@ -48,7 +48,9 @@ mod table;
 mod value;
 pub mod verify;
 
-pub use acyclic::{AcyclicError, Cycle, ScoreValue, grundy_table, score_table, topological_order};
+pub use acyclic::{
+    AcyclicError, Cycle, ScoreValue, acyclic_memory_bound, grundy_table, score_table, topological_order,
+};
 pub use game::{
     Game, ImpartialRules, ImpartialSpace, LoopySpace, PlayOrder, Rules, ScoredMove, ScoringRules, ScoringSpace,
     StateSpace, Unmoves,

@@ -23,7 +23,7 @@
 //! [`RetrogradeEngine::ParallelCounter`]: crate::RetrogradeEngine::ParallelCounter
 //! [`RetrogradeEngine::ParallelLayered`]: crate::RetrogradeEngine::ParallelLayered
 
-use crate::retrograde::{RETROGRADE_LIMIT, SpaceTooLarge};
+use crate::retrograde::{RETROGRADE_LIMIT, SpaceTooLarge, try_filled, try_room, try_with_capacity};
 use crate::table::{COMPACT_MAX_REMOTENESS, CompactOverflow, MAX_REMOTENESS, pack, unpack};
 use crate::{CompactOutcomeTable, LoopySpace, Outcome, OutcomeTable, StateId, Terminal};
 use rayon::prelude::*;
@@ -92,7 +92,7 @@ pub enum CompactSolveError {
 /// is left unresolved is endless play.
 pub fn solve_parallel_counter<G: LoopySpace + Sync + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = within_limit(game.len())?;
-    let mut cells = vec![0u32; len];
+    let mut cells = try_filled(len, 0u32)?;
     let chunks: Vec<Chunk> =
         cells.par_chunks_mut(CHUNK).enumerate().map(|(i, part)| gather(game, i * CHUNK, part)).collect();
     Ok(counter_from_chunks(cells, chunks))
@@ -102,7 +102,7 @@ pub fn solve_parallel_counter<G: LoopySpace + Sync + ?Sized>(game: &G) -> Result
 /// generated on the calling thread, transposition and propagation run in parallel.
 pub(crate) fn solve_parallel_counter_local<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = within_limit(game.len())?;
-    let mut cells = vec![0u32; len];
+    let mut cells = try_filled(len, 0u32)?;
     let chunks: Vec<Chunk> =
         cells.chunks_mut(CHUNK).enumerate().map(|(i, part)| gather(game, i * CHUNK, part)).collect();
     Ok(counter_from_chunks(cells, chunks))
@@ -393,8 +393,8 @@ pub fn solve_parallel_layered<G: LoopySpace + Sync + ?Sized>(
 /// first copied into a stored graph on the calling thread, and the passes read that.
 pub(crate) fn solve_parallel_layered_local<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = within_limit(game.len())?;
-    let mut cells = Vec::with_capacity(len);
-    let mut ends = Vec::with_capacity(len + 1);
+    let mut cells = try_with_capacity(len, len)?;
+    let mut ends = try_with_capacity(len + 1, len)?;
     let mut targets: Vec<u32> = Vec::new();
     let mut children = Vec::new();
     ends.push(0u64);
@@ -402,6 +402,7 @@ pub(crate) fn solve_parallel_layered_local<G: LoopySpace + ?Sized>(game: &G) -> 
         children.clear();
         let cell = initial(game, id, &mut children);
         if cell == 0 {
+            try_room(&mut targets, children.len(), len)?;
             targets.extend(children.iter().map(|c| c.as_u32()));
         }
         cells.push(AtomicU32::new(cell));

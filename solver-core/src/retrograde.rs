@@ -28,14 +28,43 @@ use crate::parallel_retrograde::{solve_parallel_counter_local, solve_parallel_la
 use crate::table::{MAX_REMOTENESS, pack, unpack};
 use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
 
-/// A space too large for a retrograde table.
+/// A space too large for a retrograde table: past the engines' limit, or (with `limit` 0)
+/// within it but too large for the memory the allocator could give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("a space of {len} positions is too large for retrograde analysis (limit {limit})")]
+#[error("{}", describe_too_large(self))]
 pub struct SpaceTooLarge {
     /// The size of the space.
     pub len: usize,
-    /// The largest size the engines accept.
+    /// The largest size the engines accept; 0 when the size was accepted but the memory for
+    /// the engine's tables could not be allocated.
     pub limit: usize,
+}
+
+fn describe_too_large(e: &SpaceTooLarge) -> String {
+    match e.limit {
+        0 => format!("a space of {} positions is too large for the memory the allocator could give", e.len),
+        limit => format!("a space of {} positions is too large for retrograde analysis (limit {limit})", e.len),
+    }
+}
+
+/// A vector of `len` copies of `fill` that is an error, not an abort, when it cannot be
+/// allocated: each engine's table and stored graph, whose sizes the game decides.
+pub(crate) fn try_filled<T: Clone>(len: usize, fill: T) -> Result<Vec<T>, SpaceTooLarge> {
+    let mut values = try_with_capacity(len, len)?;
+    values.resize(len, fill);
+    Ok(values)
+}
+
+/// An empty vector with room for `capacity` items, or [`SpaceTooLarge`] for a space of `len`.
+pub(crate) fn try_with_capacity<T>(capacity: usize, len: usize) -> Result<Vec<T>, SpaceTooLarge> {
+    let mut values = Vec::new();
+    values.try_reserve_exact(capacity).map_err(|_| SpaceTooLarge { len, limit: 0 })?;
+    Ok(values)
+}
+
+/// Room for `more` items in `values` (a space of `len`), or [`SpaceTooLarge`].
+pub(crate) fn try_room<T>(values: &mut Vec<T>, more: usize, len: usize) -> Result<(), SpaceTooLarge> {
+    values.try_reserve(more).map_err(|_| SpaceTooLarge { len, limit: 0 })
 }
 
 /// The largest space the retrograde engines accept: remoteness and move counters share 30 bits.
@@ -94,6 +123,33 @@ impl RetrogradeEngine {
         Self::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// An upper bound on the bytes this engine allocates to solve a space of `positions`
+    /// positions with `moves` distinct moves in all, the returned table included: what a caller
+    /// checks against the memory it may use before solving. It counts every vector the engine
+    /// grows at twice its length (a doubling vector's worst capacity) and excludes what the
+    /// game itself allocates. 0 for a space past [`RETROGRADE_LIMIT`], which every engine
+    /// refuses before allocating anything.
+    pub fn memory_bound(self, positions: usize, moves: u64) -> u64 {
+        if positions > RETROGRADE_LIMIT {
+            return 0;
+        }
+        let (n, e) = (positions as u64, moves);
+        let (per_position, per_move) = match self {
+            // Table 4, forward offsets 8, reverse offsets and their fill cursors 8 + 8, a
+            // doubling queue 8; forward moves doubling 8 and reverse moves 4.
+            RetrogradeEngine::ReverseGraph => (36, 12),
+            // Table 4, in-degrees 4, offsets 8, frontiers and decided lists doubling 16; the
+            // chunks' forward moves doubling 8 and reverse moves 4.
+            RetrogradeEngine::ParallelCounter => (32, 12),
+            // Table 4 and a doubling queue 8.
+            RetrogradeEngine::Unmoves => (12, 0),
+            // Table 4, stored move offsets 8; stored moves doubling 8.
+            RetrogradeEngine::ParallelLayered => (12, 8),
+            RetrogradeEngine::Layered => (4, 0),
+        };
+        n.saturating_mul(per_position).saturating_add(e.saturating_mul(per_move))
+    }
+
     /// Solves `game` with this engine.
     pub fn solve<G: Unmoves + ?Sized>(self, game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
         match self {
@@ -129,22 +185,23 @@ impl RetrogradeEngine {
 /// [`solve_with_unmoves`] when it does not.
 pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = check_len(game.len())?;
-    let mut cells = vec![0u32; len];
+    let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
 
     // Forward graph in CSR form, built while counting each position's distinct moves.
-    let mut offsets = Vec::with_capacity(len + 1);
+    let mut offsets = try_with_capacity(len + 1, len)?;
     let mut targets: Vec<u32> = Vec::new();
     let mut scratch = Vec::new();
     offsets.push(0u64);
     for id in StateId::all(len) {
         if let Some(moves) = classify(game, id, &mut cells, &mut queue, &mut tie_queue, &mut scratch) {
+            try_room(&mut targets, moves.len(), len)?;
             targets.extend(moves.iter().map(|c| c.as_u32()));
         }
         offsets.push(targets.len() as u64);
     }
-    let reverse = ReverseGraph::transpose(&offsets, &targets);
+    let reverse = ReverseGraph::transpose(&offsets, &targets)?;
     drop((offsets, targets));
 
     let preds = |id: StateId, out: &mut Vec<StateId>| out.extend(reverse.predecessors(id));
@@ -160,7 +217,7 @@ pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<Outc
 /// queue). This is the engine for spaces whose move graph does not fit in memory.
 pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = check_len(game.len())?;
-    let mut cells = vec![0u32; len];
+    let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
     let mut scratch = Vec::new();
@@ -189,7 +246,7 @@ pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable,
 pub fn solve_by_layers<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = check_len(game.len())?;
     // 0 marks a position not yet resolved; at the end it reads as a draw.
-    let mut cells = vec![0u32; len];
+    let mut cells = try_filled(len, 0u32)?;
     let mut children = Vec::new();
     for id in StateId::all(len) {
         cells[id.index()] = match game.terminal_at(id) {
@@ -367,24 +424,25 @@ struct ReverseGraph {
 
 impl ReverseGraph {
     /// Transposes a forward CSR graph by counting sort: `O(N + E)`.
-    fn transpose(offsets: &[u64], targets: &[u32]) -> ReverseGraph {
+    fn transpose(offsets: &[u64], targets: &[u32]) -> Result<ReverseGraph, SpaceTooLarge> {
         let len = offsets.len() - 1;
-        let mut rev_offsets = vec![0u64; len + 1];
+        let mut rev_offsets = try_filled(len + 1, 0u64)?;
         for &t in targets {
             rev_offsets[t as usize + 1] += 1;
         }
         for i in 0..len {
             rev_offsets[i + 1] += rev_offsets[i];
         }
-        let mut fill = rev_offsets.clone();
-        let mut sources = vec![0u32; targets.len()];
+        let mut fill = try_with_capacity(len + 1, len)?;
+        fill.extend_from_slice(&rev_offsets);
+        let mut sources = try_filled(targets.len(), 0u32)?;
         for from in 0..len {
             for &t in &targets[offsets[from] as usize..offsets[from + 1] as usize] {
                 sources[fill[t as usize] as usize] = from as u32;
                 fill[t as usize] += 1;
             }
         }
-        ReverseGraph { offsets: rev_offsets, sources }
+        Ok(ReverseGraph { offsets: rev_offsets, sources })
     }
 
     fn predecessors(&self, id: StateId) -> impl Iterator<Item = StateId> + '_ {

@@ -12,6 +12,11 @@
 //!   ([`set_max_memory`]), with a message naming the estimate. Allocation whose size an input
 //!   decides goes through [`try_vec`], so an estimate that was too low is still an error, not an
 //!   abort.
+//! - **Explanations.** `explain` builds every case's explanation in memory before printing any.
+//!   Problems collect them through [`ExplainBudget`] (or [`explain_all`]), which counts their
+//!   bytes and refuses an input whose explanations pass [`EXPLAIN_MAX_BYTES`], or a quarter of
+//!   [`memory_limit`] (rendering them takes the rest), with [`OutOfMemory`] naming the estimate
+//!   for all cases; `judge` answers such an input.
 //!
 //! The limits are process-wide settings, as the rayon pool behind `--threads` is: the CLI sets
 //! them once at start, and every problem and engine reads them without a parameter threaded
@@ -26,6 +31,7 @@
 //! assert!(check_memory("a table of 2^70 bytes", u64::MAX).is_err());
 //! ```
 
+use crate::judge::Explanation;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The work budget of one input when `--budget` does not set one: units of one state visited
@@ -186,6 +192,91 @@ pub fn try_vec<T: Clone>(what: &str, len: usize, fill: T) -> Result<Vec<T>, OutO
     Ok(values)
 }
 
+/// The most bytes of explanations `explain` holds for one input (from about 300 bytes to 2 KiB
+/// a small case, so a hundred thousand cases or more; a case that draws a large position counts
+/// its drawing): rendered as text or JSON they take up to [`EXPLAIN_RENDER_FACTOR`] times as
+/// much at the peak.
+pub const EXPLAIN_MAX_BYTES: u64 = 256 << 20;
+
+/// The peak memory of `explain` per byte of explanations held, an upper bound: the
+/// explanations and the rendered output (JSON is rendered case by case, so one case's value
+/// tree at a time). Measured on 10^5 hdu2999 queries (170 MB of explanations): 2.4 as text,
+/// 2.7 as JSON.
+pub const EXPLAIN_RENDER_FACTOR: u64 = 4;
+
+/// The bytes one explanation holds: its fields and everything they point to.
+pub fn explanation_bytes(e: &Explanation) -> u64 {
+    let moves = |list: &[crate::judge::MoveValue]| {
+        list.iter().map(|m| (std::mem::size_of_val(m) + m.play.len() + m.value.len()) as u64).sum::<u64>()
+    };
+    let notes: u64 = e.notes.iter().map(|n| (std::mem::size_of::<String>() + n.len()) as u64).sum();
+    let text = (e.title.len() + e.picture.len() + e.verdict.len() + e.value.len()) as u64;
+    std::mem::size_of::<Explanation>() as u64 + text + moves(&e.moves) + moves(&e.line) + notes
+}
+
+/// Counts the explanations of one input as a problem builds them, and refuses the input once
+/// they pass what `explain` may hold: [`EXPLAIN_MAX_BYTES`], or a quarter
+/// ([`EXPLAIN_RENDER_FACTOR`]) of [`memory_limit`], whichever is less. The refusal's estimate is
+/// the mean size of the cases explained so far times the number of cases.
+#[derive(Debug, Clone)]
+pub struct ExplainBudget {
+    cases: usize,
+    done: usize,
+    used: u64,
+    limit: u64,
+    source_of_limit: &'static str,
+}
+
+impl ExplainBudget {
+    /// The budget of an input of `cases` cases (explanations to build).
+    pub fn new(cases: usize) -> ExplainBudget {
+        let memory = memory_limit().map(|(limit, _)| limit / EXPLAIN_RENDER_FACTOR);
+        let (limit, source_of_limit) = match memory {
+            Some(memory) if memory < EXPLAIN_MAX_BYTES => {
+                (memory, "explain may hold in a quarter of the memory the command may use (gamesolve judge answers it)")
+            }
+            _ => (EXPLAIN_MAX_BYTES, "explain holds for one input (gamesolve judge answers it)"),
+        };
+        ExplainBudget::within(cases, limit, source_of_limit)
+    }
+
+    fn within(cases: usize, limit: u64, source_of_limit: &'static str) -> ExplainBudget {
+        ExplainBudget { cases, done: 0, used: 0, limit, source_of_limit }
+    }
+
+    /// Counts `explanation`, or refuses the input when it does not fit.
+    pub fn charge(&mut self, explanation: &Explanation) -> Result<(), OutOfMemory> {
+        self.done += 1;
+        self.used = self.used.saturating_add(explanation_bytes(explanation));
+        if self.used <= self.limit {
+            return Ok(());
+        }
+        let cases = self.cases.max(self.done);
+        let needed = (self.used as f64 / self.done as f64 * cases as f64) as u64;
+        Err(OutOfMemory {
+            what: format!("explaining {cases} cases"),
+            needed: needed.max(self.used),
+            limit: self.limit,
+            source_of_limit: self.source_of_limit,
+        })
+    }
+}
+
+/// Every explanation of `explanations` (an input's `cases` cases, in order), each counted by an
+/// [`ExplainBudget`]: the input is refused as soon as they pass it.
+pub fn explain_all(
+    cases: usize,
+    explanations: impl IntoIterator<Item = Explanation>,
+) -> Result<Vec<Explanation>, OutOfMemory> {
+    let mut budget = ExplainBudget::new(cases);
+    let mut all = Vec::new();
+    for explanation in explanations {
+        budget.charge(&explanation)?;
+        all.push(explanation);
+    }
+    Ok(all)
+}
+
 /// Bytes of memory the operating system says are available (Linux), if it says.
 pub fn available_memory() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -242,5 +333,42 @@ mod tests {
         assert!(refusal.to_string().starts_with("the table needs about 16777216.0 TiB, more than"), "{refusal}");
         assert!(try_vec("a huge vector", usize::MAX / 2, 0u64).is_err());
         assert_eq!(try_vec("a small vector", 3, 7u8).unwrap(), vec![7, 7, 7]);
+    }
+
+    #[test]
+    fn an_explanation_counts_its_fields_and_what_they_hold() {
+        let explanation = Explanation {
+            title: "case 1".into(),
+            verdict: "WIN".into(),
+            moves: vec![crate::judge::MoveValue { play: "a1".into(), value: "loss in 2".into() }],
+            notes: vec!["note".into()],
+            ..Default::default()
+        };
+        // By hand: the struct, 6 + 3 bytes of text, one move (its struct, 2 + 9 bytes) and
+        // one note (a String, 4 bytes).
+        let by_hand = std::mem::size_of::<Explanation>()
+            + 9
+            + std::mem::size_of::<crate::judge::MoveValue>()
+            + 11
+            + std::mem::size_of::<String>()
+            + 4;
+        assert_eq!(explanation_bytes(&explanation), by_hand as u64);
+    }
+
+    #[test]
+    fn explanations_past_the_budget_refuse_the_input_with_an_estimate_for_every_case() {
+        let explanation = Explanation { title: "x".repeat(1000), ..Default::default() };
+        let each = explanation_bytes(&explanation);
+        let mut budget = ExplainBudget::within(100, 3 * each, "test");
+        for _ in 0..3 {
+            budget.charge(&explanation).unwrap();
+        }
+        let refusal = budget.charge(&explanation).unwrap_err();
+        // Four cases seen, each `each` bytes: a hundred are a hundred times one.
+        assert_eq!((refusal.needed, refusal.limit), (100 * each, 3 * each));
+        assert!(refusal.to_string().starts_with("explaining 100 cases needs about"), "{refusal}");
+        // explain_all keeps everything that fits, in order.
+        let small = Explanation { title: "case".into(), ..Default::default() };
+        assert_eq!(explain_all(2, [small.clone(), small.clone()]).unwrap(), vec![small.clone(), small]);
     }
 }

@@ -1,12 +1,18 @@
 //! What `gamesolve stats` prints: a solved space's summary (positions, counts by outcome and by
 //! remoteness or by value, the longest win with an example position, what each engine variant
 //! cost in time and memory), and the targets a game registers for it with their parameters.
+//!
+//! Before an engine runs, its memory is estimated (the engine's bound for the space's positions
+//! and moves, plus the table kept from an earlier engine) and checked with
+//! [`check_memory`](crate::resources::check_memory): an engine that does not fit is reported as
+//! refused ("too large: needs about X, more than the Y ..."), not run.
 
+use crate::resources::check_memory;
 use peakmem_alloc::PeakMemAllocTrait;
 use serde::Serialize;
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, SpaceTooLarge, StateId,
-    Unmoves, grundy_table, score_table,
+    Unmoves, acyclic_memory_bound, grundy_table, score_table,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -25,12 +31,15 @@ pub struct EngineCost {
     pub peak_bytes: Option<u64>,
     /// Why the engine could not solve the game (too large, a cycle), if it could not.
     pub error: Option<String>,
+    /// The memory estimated before it ran (an upper bound, see [`measure_within`]), where one
+    /// was made.
+    pub estimate_bytes: Option<u64>,
 }
 
 impl EngineCost {
     /// The cost of a step that cannot fail (building a space, a game's own sweep).
     pub fn ran(engine: impl Into<String>, elapsed: Duration, peak_bytes: Option<u64>) -> EngineCost {
-        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error: None }
+        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error: None, estimate_bytes: None }
     }
 
     /// The cost of an engine that ran, `Err` when it could not solve the game.
@@ -41,8 +50,67 @@ impl EngineCost {
         peak_bytes: Option<u64>,
     ) -> EngineCost {
         let error = solved.as_ref().err().map(|e| e.to_string());
-        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error }
+        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error, estimate_bytes: None }
     }
+
+    /// An engine that did not run, and why (see [`refusal`]).
+    pub fn refused(engine: impl Into<String>, error: String) -> EngineCost {
+        EngineCost { engine: engine.into(), millis: 0.0, peak_bytes: None, error: Some(error), estimate_bytes: None }
+    }
+}
+
+/// Why an engine estimated to need `bytes` may not run: `too large: needs about X, more than
+/// the Y ...` when the estimate does not fit the memory the command may use
+/// ([`check_memory`]), else `None`.
+pub fn refusal(bytes: u64) -> Option<String> {
+    check_memory("too large:", bytes).err().map(|e| e.to_string())
+}
+
+/// Runs `solve` as [`measure`] does, unless its estimate of `bytes` does not fit ([`refusal`]):
+/// then it does not run. The engine's cost, and its result when it ran and succeeded.
+pub fn measure_within<T, E: std::fmt::Display>(
+    engine: &str,
+    bytes: u64,
+    solve: impl FnOnce() -> Result<T, E>,
+) -> (Option<T>, EngineCost) {
+    if let Some(error) = refusal(bytes) {
+        return (None, EngineCost { estimate_bytes: Some(bytes), ..EngineCost::refused(engine, error) });
+    }
+    let (solved, elapsed, peak_bytes) = measure(solve);
+    let cost = EngineCost { estimate_bytes: Some(bytes), ..EngineCost::of(engine, &solved, elapsed, peak_bytes) };
+    (solved.ok(), cost)
+}
+
+/// Spaces up to this many positions have their moves counted one by one for an estimate;
+/// larger ones are sampled ([`estimated_total`]).
+const COUNTED: usize = 1 << 16;
+
+/// The sum of `count(id)` over every position of a space of `len` positions, for a memory
+/// estimate: exact up to [`COUNTED`] positions; above, the mean of [`COUNTED`] positions spread
+/// evenly over the ids, times `len`, plus a quarter for what the sample missed.
+pub fn estimated_total(len: usize, mut count: impl FnMut(StateId) -> u64) -> u64 {
+    if len <= COUNTED {
+        return StateId::all(len).map(count).sum();
+    }
+    let stride = len / COUNTED;
+    let sampled: u64 =
+        (0..COUNTED).map(|k| count(StateId::new(k * stride).expect("an index below a space's length is an id"))).sum();
+    let mean = sampled as f64 / COUNTED as f64;
+    (mean * len as f64 * 1.25).ceil() as u64
+}
+
+/// The distinct moves of a loopy space's unfinished positions in all (what the engines store),
+/// estimated as [`estimated_total`] does.
+pub fn estimated_moves<G: LoopySpace + ?Sized>(game: &G) -> u64 {
+    let mut children = Vec::new();
+    estimated_total(game.len(), |id| {
+        if game.terminal_at(id).is_some() {
+            return 0;
+        }
+        children.clear();
+        game.successor_ids(id, &mut children);
+        children.len() as u64
+    })
 }
 
 /// A bar of a histogram.
@@ -164,10 +232,19 @@ fn summarize_loopy<G: LoopySpace + ?Sized>(
 ) -> StatsReport {
     let mut engines = Vec::new();
     let mut table: Option<OutcomeTable> = None;
+    let mut moves: Option<u64> = None;
     for &(engine, solve) in solvers {
-        let (solved, elapsed, peak_bytes) = measure(solve);
-        engines.push(EngineCost::of(engine.name(), &solved, elapsed, peak_bytes));
-        if let Ok(solved) = solved {
+        // The first table solved is kept while the others run.
+        let held = table.as_ref().map_or(0, |t| (t.len() as u64).saturating_mul(4));
+        let mut bytes = engine.memory_bound(game.len(), 0).saturating_add(held);
+        // Moves are counted only for an engine that stores them and could fit without them.
+        if engine.memory_bound(1, 1) > engine.memory_bound(1, 0) && refusal(bytes).is_none() {
+            let moves = *moves.get_or_insert_with(|| estimated_moves(game));
+            bytes = engine.memory_bound(game.len(), moves).saturating_add(held);
+        }
+        let (solved, cost) = measure_within(engine.name(), bytes, solve);
+        engines.push(cost);
+        if let Some(solved) = solved {
             table.get_or_insert(solved);
         }
     }
@@ -221,9 +298,14 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
     game: &G,
     describe: impl Fn(&G::State) -> String,
 ) -> StatsReport {
-    let (values, elapsed, peak_bytes) = measure(|| grundy_table(game));
-    let engines = vec![EngineCost::of("grundy", &values, elapsed, peak_bytes)];
-    let mut report = nimbers(game_name, &values.unwrap_or_default(), engines, |i| {
+    let parts = estimated_total(game.len(), |id| {
+        let mut parts = 0;
+        game.option_ids(id, &mut |option| parts += option.len() as u64);
+        parts
+    });
+    let bytes = acyclic_memory_bound(game.len(), parts, 4, game.play_order().is_some());
+    let (values, cost) = measure_within("grundy", bytes, || grundy_table(game));
+    let mut report = nimbers(game_name, &values.unwrap_or_default(), vec![cost], |i| {
         describe(&game.unrank(StateId::new(i).expect("a table index is an id")))
     });
     report.positions = game.len();
@@ -265,8 +347,15 @@ pub fn scores<G: ScoringSpace + ?Sized>(
     game: &G,
     describe: impl Fn(&G::State) -> String,
 ) -> StatsReport {
-    let (values, elapsed, peak_bytes) = measure(|| score_table::<i32, G>(game));
-    let engines = vec![EngineCost::of("score-dp", &values, elapsed, peak_bytes)];
+    let mut scratch = Vec::new();
+    let moves = estimated_total(game.len(), |id| {
+        scratch.clear();
+        game.scored_move_ids(id, &mut scratch);
+        scratch.len() as u64
+    });
+    let bytes = acyclic_memory_bound(game.len(), moves, 4, game.play_order().is_some());
+    let (values, cost) = measure_within("score-dp", bytes, || score_table::<i32, G>(game));
+    let engines = vec![cost];
     let values = values.unwrap_or_default();
     let mut by_value: BTreeMap<i64, u64> = BTreeMap::new();
     for &v in &values {
@@ -357,7 +446,11 @@ impl StatsReport {
         }
         out += "engines:\n";
         for e in &self.engines {
-            let memory = e.peak_bytes.map_or("n/a".to_string(), |b| format!("{:.1} MiB", b as f64 / (1 << 20) as f64));
+            let mib = |b: u64| format!("{:.1} MiB", b as f64 / (1 << 20) as f64);
+            let mut memory = e.peak_bytes.map_or("n/a".to_string(), mib);
+            if let Some(estimate) = e.estimate_bytes {
+                memory += &format!(" (bound {})", mib(estimate));
+            }
             match &e.error {
                 None => writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.millis),
                 Some(error) => writeln!(out, "  {:<16} failed: {error}", e.engine),

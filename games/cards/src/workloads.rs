@@ -6,7 +6,7 @@
 use crate::plain::{PlainCards, PlainPosition};
 use crate::{Cards, CardsSolver, Position};
 use oracle::Budget;
-use solver_core::OutcomeTable;
+use solver_core::{OutcomeTable, RETROGRADE_LIMIT, StateSpace};
 use testkit::check::{Checked, Failure, OracleCheck, OracleSide, check_loopy_with_unmoves};
 use testkit::stats::{self, StatsTarget};
 use testkit::workload::{Row, Workload};
@@ -49,9 +49,25 @@ pub const STATS_TARGETS: &[StatsTarget] = &[StatsTarget {
         let describe = |p: &Position| format!("mover {:?}, opponent {:?}", p.mover.values(), p.opponent.values());
         let mut report = stats::loopy_with_unmoves(format!("cards k={k} m={m}"), &game, describe);
         for solver in CardsSolver::ALL {
-            let (solved, elapsed, peak_bytes) = stats::measure(|| solver.solve(&game));
-            report.engines.push(stats::EngineCost::of(solver.name(), &solved, elapsed, peak_bytes));
+            let (_, cost) = stats::measure_within(solver.name(), memory_bound(solver, &game), || solver.solve(&game));
+            report.engines.push(cost);
         }
         Ok(report)
     },
 }];
+
+/// An upper bound on the bytes `solver` allocates for `game`: the 4-byte table and the lists of
+/// two remotenesses, at most one 4-byte entry per position between them, counted at a doubling
+/// vector's worst capacity, and the table of values converted from the cells; the symmetric
+/// solver also keeps a 4-byte cell per class (at most one per position) while it fills the
+/// table. 0 past [`RETROGRADE_LIMIT`], which both refuse before allocating anything.
+fn memory_bound(solver: CardsSolver, game: &Cards) -> u64 {
+    let positions = game.len() as u64;
+    if game.len() > RETROGRADE_LIMIT {
+        return 0;
+    }
+    match solver {
+        CardsSolver::HandTables => positions.saturating_mul(16),
+        CardsSolver::Symmetry => positions.saturating_mul(20),
+    }
+}

@@ -11,7 +11,7 @@ use solver_core::{LoopySpace, Outcome, OutcomeTable, RetrogradeEngine, StateId, 
 use std::fmt::Write;
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::work_budget;
+use testkit::resources::{explain_all, work_budget};
 
 /// The most positions an input may ask about.
 pub const MAX_POSITIONS: u32 = 100_000;
@@ -217,7 +217,9 @@ impl Problem for ChopsticksProblem {
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let Parsed { space, asked } = parse(input)?;
         let table = solve(&space, RetrogradeEngine::ReverseGraph)?;
-        Ok(asked.iter().enumerate().map(|(i, a)| explain_one(&space, &table, i + 1, space.rank(&a.position))).collect())
+        let explained =
+            asked.iter().enumerate().map(|(i, a)| explain_one(&space, &table, i + 1, space.rank(&a.position)));
+        Ok(explain_all(asked.len(), explained)?)
     }
 
     /// A random variant and `cases` positions of it (at most [`MAX_POSITIONS`]). A quarter of

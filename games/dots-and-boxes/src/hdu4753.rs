@@ -12,7 +12,7 @@ use std::fmt::Write;
 use std::sync::OnceLock;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::Work;
+use testkit::resources::{Work, explain_all};
 
 /// `hdu4753`: T cases of n moves on the 4x4 grid of points 1..16; for each, whoever of Tom200
 /// (first) and Jerry404 ends with more of the 9 boxes when the other 24 - n segments are drawn
@@ -188,7 +188,7 @@ impl Problem for Hdu4753 {
             };
             explain_case(k + 1, case, solved)
         };
-        Ok(cases.iter().enumerate().map(explain).collect())
+        Ok(explain_all(cases.len(), cases.iter().enumerate().map(explain))?)
     }
 
     /// At least one case, as the input; at most 100,000 (the judge takes 10^6).

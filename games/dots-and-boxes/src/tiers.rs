@@ -63,16 +63,30 @@ impl Symmetry {
 pub struct TableTooLarge {
     /// The bytes the stored blocks need.
     pub needed: u64,
-    /// The bytes available by the system's estimate (`MemAvailable` on Linux), 0 where it
-    /// gives none.
+    /// The bytes the command may use ([`testkit::resources::memory_limit`]: the system's
+    /// estimate, `ulimit -v`, a cgroup or `--max-memory`), 0 where none is known.
     pub available: u64,
 }
 
-/// The memory the system says a new allocation can use without swapping, where it says.
+/// The memory a new allocation can use, where something says.
 fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+    testkit::resources::memory_limit().map(|(limit, _)| limit)
+}
+
+/// An upper bound on the bytes [`solve_board`] allocates for `board` with `symmetry`: one byte
+/// a position of every stored (representative) tier pattern and 32 bytes for its slot and
+/// lists, 16 bytes a tier pattern for the index, and, on each of rayon's threads, a scratch
+/// block and the block being solved.
+pub fn memory_bound(board: Board, symmetry: Symmetry) -> u64 {
+    let layout = Layout::new(&board, symmetry);
+    let tiers = 1u64 << layout.tier_lines;
+    let block = 1u64 << layout.block_lines;
+    // A pattern is stored when none of its images is smaller (as `solve` picks them).
+    let stored = (0..tiers as u32)
+        .filter(|&tier| layout.symmetries.iter().all(|(on_tiers, _)| on_tiers.apply(tier) >= tier))
+        .count() as u64;
+    let threads = rayon::current_num_threads() as u64;
+    stored.saturating_mul(block + 32).saturating_add(tiers * 16).saturating_add(threads.saturating_mul(2 * block))
 }
 
 /// "No move found yet": below every real value (at most 12 boxes are at stake).

@@ -4,13 +4,13 @@
 //! segments where the board fits its budget; any board's summary; and one position of a small space, picked by bytes, against the plain rules.
 
 use crate::plain::PlainDots;
-use crate::tiers::{BoardTable, Symmetry, solve_board};
+use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board};
 use crate::{Board, DotsAndBoxes, Lines, Rule};
 use rayon::prelude::*;
 use solver_core::{StateId, StateSpace};
 use testkit::check::{OracleSide, check_scores};
 use testkit::space::{check_scoring_space, id_from_bytes};
-use testkit::stats::{self, EngineCost, Params, StatsReport, StatsTarget};
+use testkit::stats::{self, Params, StatsReport, StatsTarget};
 use testkit::workload::{Row, Workload};
 
 /// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
@@ -101,21 +101,26 @@ fn board_stats(board: Board, rule: Rule) -> StatsReport {
     // The first table solved is the reference; only one table of the full size is kept at a
     // time: the others are compared with it and dropped.
     let mut reference: Option<BoardTable> = None;
+    // Each engine's estimate counts the reference it runs beside (at most the whole table).
+    let held = |reference: &Option<BoardTable>| reference.as_ref().map_or(0, |_| memory_bound(board, Symmetry::Board));
     for (engine, symmetry) in [("tiers-symmetric", Symmetry::Board), ("tiers", Symmetry::None)] {
-        let (solved, elapsed, peak) = stats::measure(|| solve_board(board, rule, symmetry));
-        let mut cost = EngineCost::of(engine, &solved, elapsed, peak);
+        let bytes = memory_bound(board, symmetry).saturating_add(held(&reference));
+        let (solved, mut cost) = stats::measure_within(engine, bytes, || solve_board(board, rule, symmetry));
         match (solved, &reference) {
-            (Ok(table), None) => reference = Some(table),
-            (Ok(table), Some(first)) => cost.error = difference(&board, first, |l| table.value(l)),
-            (Err(_), _) => {}
+            (Some(table), None) => reference = Some(table),
+            (Some(table), Some(first)) => cost.error = difference(&board, first, |l| table.value(l)),
+            (None, _) => {}
         }
         engines.push(cost);
     }
     if board.lines() <= SCORE_DP_MAX_LINES {
         let game = DotsAndBoxes::new(board, rule);
-        let (solved, elapsed, peak) = stats::measure(|| solver_core::score_table::<i8, _>(&game));
-        let mut cost = EngineCost::of("score-dp", &solved, elapsed, peak);
-        if let (Ok(values), Some(first)) = (solved, &reference) {
+        // At most one move a line from each position.
+        let moves = (game.len() as u64).saturating_mul(board.lines() as u64);
+        let bytes = solver_core::acyclic_memory_bound(game.len(), moves, 1, game.play_order().is_some())
+            .saturating_add(held(&reference));
+        let (solved, mut cost) = stats::measure_within("score-dp", bytes, || solver_core::score_table::<i8, _>(&game));
+        if let (Some(values), Some(first)) = (solved, &reference) {
             cost.error = difference(&board, first, |l| values[l as usize]);
         }
         engines.push(cost);

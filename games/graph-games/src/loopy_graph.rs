@@ -8,7 +8,7 @@ use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace, Te
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{Work, work_budget};
+use testkit::resources::{ExplainBudget, Work, work_budget};
 
 /// The largest graph the problem accepts.
 const MAX_NODES: u32 = 10_000_000;
@@ -92,7 +92,8 @@ impl Problem for LoopyGraph {
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let game = parse(input)?;
         let table = RetrogradeEngine::ReverseGraph.solve(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
-        let mut explanations = Vec::with_capacity(game.len());
+        let mut budget = ExplainBudget::new(game.len());
+        let mut explanations = Vec::new();
         for id in StateId::all(game.len()) {
             let value = table.get(id).to_string();
             let title = format!("node {}", id.index());
@@ -119,6 +120,7 @@ impl Problem for LoopyGraph {
                     explanation.notes.push(format!("Endless play: only the first {EXPLAIN_PLIES} plies are shown."));
                 }
             }
+            budget.charge(&explanation)?;
             explanations.push(explanation);
         }
         Ok(explanations)

@@ -9,7 +9,7 @@ use solver_core::{Nimber, Outcome};
 use std::fmt;
 use testkit::input::{InputError, Token, Tokens};
 use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::Work;
+use testkit::resources::{ExplainBudget, Work};
 use testkit::sums::{Part, explain_sum};
 
 const MAX_POSITIONS: u32 = 1000;
@@ -101,8 +101,10 @@ impl Problem for Hdu1524 {
     }
 
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let cases = parse(input)?;
+        let mut budget = ExplainBudget::new(cases.iter().map(|case| case.queries().count()).sum());
         let mut explanations = Vec::new();
-        for (g, case) in parse(input)?.iter().enumerate() {
+        for (g, case) in cases.iter().enumerate() {
             let values = case.dag.grundy_values();
             for (q, chessmen) in case.queries().enumerate() {
                 let parts: Vec<Part> = chessmen
@@ -133,7 +135,9 @@ impl Problem for Hdu1524 {
                 };
                 let title = format!("test case {}, query {}", g + 1, q + 1);
                 let verdict = if wins { "WIN" } else { "LOSE" }.to_string();
-                explanations.push(explain_sum(title, picture, verdict, &parts, moves_to));
+                let explanation = explain_sum(title, picture, verdict, &parts, moves_to);
+                budget.charge(&explanation)?;
+                explanations.push(explanation);
             }
         }
         Ok(explanations)

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::Work;
+use testkit::resources::{ExplainBudget, Work};
 
 /// The most cases an input may hold.
 pub const MAX_CASES: u32 = 1_000;
@@ -92,12 +92,14 @@ impl Problem for Mnk {
 
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let boards = parse(input)?;
+        let mut budget = ExplainBudget::new(boards.len());
         let mut explanations = vec![Explanation::default(); boards.len()];
         for (shape, cases) in by_game(&boards) {
             let space = MnkSpace::new(shape);
             let table = space.solve();
             for i in cases {
                 explanations[i] = explain_case(i + 1, &boards[i], &space, &table);
+                budget.charge(&explanations[i])?;
             }
         }
         Ok(explanations)

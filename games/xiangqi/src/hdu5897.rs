@@ -10,7 +10,7 @@ use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateSpace};
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::work_budget;
+use testkit::resources::{explain_all, work_budget};
 
 /// The most cases an input may hold.
 const MAX_CASES: u32 = 10_000_000;
@@ -83,7 +83,8 @@ impl Problem for Hdu5897 {
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
         let cases = parse(input)?;
         let (game, table) = (Endgame::new(), solve(RetrogradeEngine::ReverseGraph)?);
-        Ok(cases.iter().enumerate().map(|(k, position)| explain_case(k + 1, position, &game, &table)).collect())
+        let explained = cases.iter().enumerate().map(|(k, position)| explain_case(k + 1, position, &game, &table));
+        Ok(explain_all(cases.len(), explained)?)
     }
 
     /// Any number the input allows up to 100,000 (an input may hold no case).

@@ -20,7 +20,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 use testkit::input::{InputError, Tokens};
 use testkit::judge::{Explanation, JudgeError, MoveValue};
-use testkit::resources::work_budget;
+use testkit::resources::{explain_all, work_budget};
 
 testkit::engines! {
     /// The engines of both card problems: the game's own two solvers first (the default is
@@ -324,7 +324,7 @@ pub(super) fn explain<const K: usize, P: CardProblem<K>>(input: &str) -> Result<
         let answer = P::answer(start.flag, table.get(id).kind()).trim_end();
         explain_one(&game, &table, i + 1, id, P::players(start.flag), answer)
     };
-    Ok(starts.iter().enumerate().map(explain).collect())
+    Ok(explain_all(starts.len(), starts.iter().enumerate().map(explain))?)
 }
 
 fn explain_one(

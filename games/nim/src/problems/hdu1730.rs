@@ -9,7 +9,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::Work;
+use testkit::resources::{Work, explain_all};
 use testkit::sums::{Part, explain_sum};
 
 const MAX_ROWS: u32 = 1000;
@@ -115,7 +115,7 @@ impl Problem for Hdu1730 {
             );
             explanation
         };
-        Ok(boards.iter().enumerate().map(explain).collect())
+        Ok(explain_all(boards.len(), boards.iter().enumerate().map(explain))?)
     }
 
     /// Up to 100,000 cases (an input may hold none).

@@ -8,7 +8,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::Work;
+use testkit::resources::{Work, explain_all};
 use testkit::sums::{Part, explain_sum};
 
 const MAX_PIECES: u32 = 1000;
@@ -117,7 +117,7 @@ impl Problem for Hdu1849 {
             };
             explain_sum(format!("case {}", k + 1), picture, verdict, &parts, moves_to)
         };
-        Ok(cases.each().enumerate().map(explain).collect())
+        Ok(explain_all(cases.each().count(), cases.each().enumerate().map(explain))?)
     }
 
     /// Up to 100,000 cases before the closing 0 (an input may hold none).

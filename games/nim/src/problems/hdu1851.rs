@@ -8,7 +8,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::Work;
+use testkit::resources::{Work, explain_all};
 use testkit::sums::{Part, explain_sum};
 
 const MAX_CASES: u32 = 1_000_000_000;
@@ -132,7 +132,7 @@ impl Problem for Hdu1851 {
                 .push("The teacher moves first; the answer is Yes when Agrael, moving second, wins.".into());
             explanation
         };
-        Ok(starts.zip(&ends).enumerate().map(explain).collect())
+        Ok(explain_all(ends.len(), starts.zip(&ends).enumerate().map(explain))?)
     }
 
     /// Up to 100,000 cases (the judge takes 10^9; an input may hold none).

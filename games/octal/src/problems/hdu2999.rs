@@ -15,7 +15,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::Work;
+use testkit::resources::{ExplainBudget, Work};
 use testkit::sums::{Part, explain_sum};
 
 /// Largest size of S (the contract's bound; duplicates count).
@@ -99,8 +99,10 @@ impl Problem for Hdu2999 {
     }
 
     fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        let cases = parse(input)?;
+        let mut budget = ExplainBudget::new(cases.iter().map(|case| case.rows.len()).sum());
         let mut explanations = Vec::new();
-        for (c, case) in parse(input)?.iter().enumerate() {
+        for (c, case) in cases.iter().enumerate() {
             let longest = case.rows.iter().copied().max().unwrap_or(0) as usize;
             let code = OctalCode::from_removals(case.blocks.iter().map(|&b| b as usize));
             let values = naive_grundy(&code, longest + 1);
@@ -133,6 +135,7 @@ impl Problem for Hdu2999 {
                 explanation
                     .notes
                     .push("A move splits a row into two independent rows, so a position is a sum of rows.".to_string());
+                budget.charge(&explanation)?;
                 explanations.push(explanation);
             }
         }

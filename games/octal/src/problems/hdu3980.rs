@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::Work;
+use testkit::resources::{Work, explain_all};
 
 /// Largest `N` and `M` (the contract's limits).
 const MAX_BEADS: u32 = 1000;
@@ -113,7 +113,7 @@ impl Problem for Hdu3980 {
                 ..Default::default()
             }
         };
-        Ok(circles.iter().enumerate().map(explain).collect())
+        Ok(explain_all(circles.len(), circles.iter().enumerate().map(explain))?)
     }
 
     /// At least one circle, as the input; at most 100,000.
