@@ -4,8 +4,8 @@
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use testkit::judge::{AnyProblem as Problem, JudgeError};
 
@@ -213,8 +213,21 @@ pub fn run_program(
     command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(spawn_error)?;
-    RUNNING_GROUP.store(child.id(), Ordering::SeqCst);
+    let mut child = {
+        // Under the lock, so that a stop either sees this program's group or keeps it from
+        // starting.
+        let stopping = STOPPING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *stopping {
+            // gamesolve is exiting on a signal: start nothing more, wait for the exit.
+            drop(stopping);
+            loop {
+                std::thread::park();
+            }
+        }
+        let child = command.spawn().map_err(spawn_error)?;
+        RUNNING_GROUP.store(child.id(), Ordering::SeqCst);
+        child
+    };
     // Feed and drain on threads, so a program that does not read all its input, or writes a
     // lot before reading, cannot deadlock against us. The feeder is never joined: a process
     // that holds the input open without reading must not hold us too.
@@ -309,14 +322,22 @@ fn read_capped(mut pipe: impl Read, cap: usize, keep_tail: bool, over: &AtomicBo
 /// The process group of the program [`run_program`] is running, 0 between runs.
 static RUNNING_GROUP: AtomicU32 = AtomicU32::new(0);
 
+/// Set once gamesolve is stopping: [`run_program`] starts no program after it.
+static STOPPING: Mutex<bool> = Mutex::new(false);
+
 /// Stops the program [`run_program`] is running, if any, with every process of its group and
-/// every descendant that escaped it (see [`crate::reaper`]). Its group does not get the
-/// terminal's signals, so `gamesolve check` calls this on Ctrl-C, SIGTERM and SIGHUP.
+/// every descendant that escaped it (see [`crate::reaper`]), and keeps any other from starting:
+/// a later [`run_program`] blocks forever, so call this only on the way out. The program's group
+/// does not get the terminal's signals, so `gamesolve check` calls this on Ctrl-C, SIGTERM and
+/// SIGHUP, and then exits.
 pub fn stop_running_program() {
+    let mut stopping = STOPPING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *stopping = true;
     let group = RUNNING_GROUP.swap(0, Ordering::SeqCst);
     if group != 0 {
         kill_group(group);
     }
+    drop(stopping);
     crate::reaper::kill_descendants();
 }
 
