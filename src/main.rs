@@ -203,6 +203,11 @@ enum Command {
         /// alone for a problem without a hard generator), `uniform` or `hard` (see `gen --help`).
         #[arg(long, value_enum, default_value_t = CheckMode::Mixed)]
         mode: CheckMode,
+        /// Whitespace must match gamesolve's answer byte for byte, as some judges require:
+        /// trailing spaces, CRLF line ends, a missing final newline or extra blank lines fail.
+        /// Without it such an answer passes, and the first is reported as a warning.
+        #[arg(long)]
+        strict: bool,
         /// The program to check and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -354,13 +359,13 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Judge { source, engine, format } => judge(source, engine, format),
         Command::Explain { source, format } => explain(source, format),
         Command::Gen { problem, cases, seed, mode } => generate(&problem, cases, seed, mode == GenArg::Hard),
-        Command::Check { problem, rounds, cases, seed, timeout, mode, command } => {
+        Command::Check { problem, rounds, cases, seed, timeout, mode, strict, command } => {
             let mode = match mode {
                 CheckMode::Mixed => GenMode::Mixed,
                 CheckMode::Uniform => GenMode::Uniform,
                 CheckMode::Hard => GenMode::Hard,
             };
-            check(&problem, StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300, mode })
+            check(&problem, StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300, mode, strict })
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
         Command::Solve { game, params, engine, out, force, format } => {
@@ -629,16 +634,22 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
     })
     .context("cannot handle Ctrl-C and termination signals")?;
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
-    let found = stress::stress(problem, &config, |round| bar.set_position(round));
+    let checked = stress::stress(problem, &config, |round| bar.set_position(round));
     bar.finish_and_clear();
-    let Some(failure) = found? else {
+    let checked = checked?;
+    let warning = checked.whitespace.map_or(String::new(), |(round, what)| {
+        format!(
+            "warning: round {round}: an answer differs from gamesolve's only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
+        )
+    });
+    let Some(failure) = checked.failure else {
         let hard = match hard_rounds {
             0 => String::new(),
             n if n as u64 == rounds => " (all hard)".to_string(),
             n => format!(" ({n} of them hard)"),
         };
         return print_all(&format!(
-            "{id}: {rounds} rounds of {cases} cases{hard}, every answer agrees with gamesolve.\n"
+            "{id}: {rounds} rounds of {cases} cases{hard}, every answer agrees with gamesolve.\n{warning}"
         ));
     };
     let generator = if failure.hard { "hard generator" } else { "generator" };
@@ -657,6 +668,10 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
     if let Ok(explanations) = problem.explain(&failure.input) {
         out += "\nwhy (gamesolve explain):\n";
         out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
+    }
+    if !warning.is_empty() {
+        out += "\n";
+        out += &warning;
     }
     emit(&out)?;
     Ok(ExitCode::from(1))

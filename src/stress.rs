@@ -26,6 +26,9 @@ pub struct StressConfig {
     pub shrink_budget: usize,
     /// Where the rounds' inputs come from.
     pub mode: GenMode,
+    /// Whether the output's whitespace must be gamesolve's byte for byte; otherwise a
+    /// difference only in whitespace passes, and the first is reported as a warning.
+    pub strict: bool,
 }
 
 /// Where generated inputs come from.
@@ -125,6 +128,8 @@ pub enum Difference {
     TimedOut(Duration),
     /// The program wrote more than this many bytes.
     OutputLimit(usize),
+    /// The answer is right but its whitespace is not gamesolve's byte for byte (with `--strict`).
+    Whitespace(String),
 }
 
 impl std::fmt::Display for Difference {
@@ -148,6 +153,7 @@ impl std::fmt::Display for Difference {
             Difference::OutputLimit(limit) => {
                 write!(f, "output limit exceeded: the program wrote more than {limit} bytes and was stopped")
             }
+            Difference::Whitespace(what) => write!(f, "whitespace differs (--strict): {what}"),
         }
     }
 }
@@ -388,13 +394,52 @@ pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Diffe
     found.find(|l| !l.is_empty()).map(|got| Difference::ExtraLine { line: extra, found: got.to_string() })
 }
 
-/// Runs the check: `Ok(None)` when every round agrees, `Ok(Some(..))` with the shrunk first
-/// failure otherwise. `progress` is told each round as it starts.
+/// How `output`, which [`compare`] accepts, differs from `expected` in whitespace alone: the
+/// first difference, in words, or `None` when they are the same bytes. Judges that compare
+/// byte for byte reject each of these.
+pub fn whitespace_difference(expected: &str, output: &str) -> Option<String> {
+    if expected == output {
+        return None;
+    }
+    let (ours, theirs): (Vec<&str>, Vec<&str>) = (expected.split('\n').collect(), output.split('\n').collect());
+    for (i, (want, got)) in ours.iter().zip(&theirs).enumerate() {
+        if want == got {
+            continue;
+        }
+        let line = i + 1;
+        return Some(match got.strip_prefix(want) {
+            Some("\r") => format!("line {line} ends with a carriage return (a CRLF line end)"),
+            Some(_) if i + 1 == theirs.len() && want.is_empty() => "text after the last line".to_string(),
+            Some(_) => format!("line {line} has trailing whitespace"),
+            None => format!("line {line} differs in whitespace"),
+        });
+    }
+    Some(if theirs.len() < ours.len() {
+        "the output does not end with a newline".to_string()
+    } else {
+        let extra = theirs.len() - ours.len();
+        format!("{extra} extra blank line{} at the end", if extra == 1 { "" } else { "s" })
+    })
+}
+
+/// What a check found: the shrunk first failure, if any, and the first answer that was right
+/// but for its whitespace (round and how), if any.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The shrunk first failure.
+    pub failure: Option<Counterexample>,
+    /// The first round whose right answer differed from gamesolve's only in whitespace.
+    pub whitespace: Option<(u64, String)>,
+}
+
+/// Runs the check: every round, until the first failure, which is shrunk. `progress` is told
+/// each round as it starts.
 pub fn stress(
     problem: &dyn Problem,
     config: &StressConfig,
     mut progress: impl FnMut(u64),
-) -> Result<Option<Counterexample>, StressError> {
+) -> Result<Checked, StressError> {
+    let mut whitespace = None;
     let engine = problem.engines()[0];
     let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
     for round in 1..=config.rounds {
@@ -404,12 +449,19 @@ pub fn stress(
         let input = generate(problem, hard, seed, config.cases)?;
         let expected = problem.judge(&input, engine)?;
         let run = run_program(&config.command, &input, config.timeout, output_limit(&expected))?;
-        if let Some(difference) = compare(problem, &expected, &run) {
+        let difference = compare(problem, &expected, &run);
+        let spacing = match (&difference, &run) {
+            (None, Run::Output(output)) => whitespace_difference(&expected, output),
+            _ => None,
+        };
+        let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
+        if let Some(difference) = difference {
             let failure = Counterexample { round, seed, hard, input, expected, run, difference, shrink_runs: 0 };
-            return Ok(Some(shrink(problem, config, failure)?));
+            return Ok(Checked { failure: Some(shrink(problem, config, failure)?), whitespace });
         }
+        whitespace = whitespace.or(spacing.map(|what| (round, what)));
     }
-    Ok(None)
+    Ok(Checked { failure: None, whitespace })
 }
 
 /// Narrows a failure to one case, then simplifies that case while it keeps failing, spending at
@@ -460,8 +512,35 @@ impl Shrinker<'_> {
         let Ok(expected) = self.problem.judge(&candidate, self.problem.engines()[0]) else { return Ok(false) };
         self.runs += 1;
         let run = run_program(&self.config.command, &candidate, self.config.timeout, output_limit(&expected))?;
-        let Some(difference) = compare(self.problem, &expected, &run) else { return Ok(false) };
+        let strict = |run: &Run| match run {
+            Run::Output(output) if self.config.strict => {
+                whitespace_difference(&expected, output).map(Difference::Whitespace)
+            }
+            _ => None,
+        };
+        let Some(difference) = compare(self.problem, &expected, &run).or_else(|| strict(&run)) else {
+            return Ok(false);
+        };
         self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whitespace_difference;
+
+    #[test]
+    fn whitespace_differences_are_named() {
+        let expected = "win in 1\nloss in 0\n";
+        let named = |output: &str| whitespace_difference(expected, output);
+        assert_eq!(named(expected), None);
+        assert_eq!(named("win in 1\r\nloss in 0\r\n").unwrap(), "line 1 ends with a carriage return (a CRLF line end)");
+        assert_eq!(named("win in 1 \nloss in 0\n").unwrap(), "line 1 has trailing whitespace");
+        assert_eq!(named("win in 1\nloss in 0\t\n").unwrap(), "line 2 has trailing whitespace");
+        assert_eq!(named("win in 1\nloss in 0").unwrap(), "the output does not end with a newline");
+        assert_eq!(named("win in 1\nloss in 0\n\n").unwrap(), "1 extra blank line at the end");
+        assert_eq!(named("win in 1\nloss in 0\n\n\n").unwrap(), "2 extra blank lines at the end");
+        assert_eq!(named("win in 1\nloss in 0\n  ").unwrap(), "text after the last line");
     }
 }

@@ -92,3 +92,29 @@ fn every_hard_generator_makes_valid_inputs() {
     }
     assert_eq!(offered, ["cf919f", "childhood"]);
 }
+
+/// A right answer whose whitespace is not gamesolve's (trailing spaces, CRLF, an extra blank
+/// line) passes with a warning naming the first such difference, and fails with `--strict`.
+#[test]
+fn whitespace_differences_warn_and_fail_with_strict() {
+    let bin = env!("CARGO_BIN_EXE_gamesolve");
+    for (edit, what) in [
+        ("sed 's/$/ /'", "line 1 has trailing whitespace"),
+        ("sed 's/$/\\r/'", "line 1 ends with a carriage return"),
+        ("cat; echo", "1 extra blank line at the end"),
+    ] {
+        let program = format!("{bin} judge loopy-graph | {edit}");
+        let lenient = gamesolve(&["check", "loopy-graph", "--rounds", "2", "--", "sh", "-c", &program], "");
+        assert_eq!(lenient.status.code(), Some(0), "{edit}: {}", stdout(&lenient));
+        let report = stdout(&lenient);
+        assert!(report.contains("every answer agrees with gamesolve.\nwarning: round 1:"), "{edit}: {report}");
+        assert!(report.contains(what), "{edit}: {report}");
+        let strict = gamesolve(&["check", "loopy-graph", "--rounds", "2", "--strict", "--", "sh", "-c", &program], "");
+        assert_eq!(strict.status.code(), Some(1), "{edit}: {}", stdout(&strict));
+        assert!(
+            stdout(&strict).contains(&format!("whitespace differs (--strict): {what}")),
+            "{edit}: {}",
+            stdout(&strict)
+        );
+    }
+}
