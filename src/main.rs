@@ -4,7 +4,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamesolve::compare::{Comparison, Verdict, compare_engines};
 use gamesolve::registry;
-use gamesolve::stress::{self, GenMode, Run, StressConfig};
+use gamesolve::stress::{self, GenMode, Progress, Run, StressConfig};
 use gamesolve::{tables, verify};
 use indicatif::{ProgressBar, ProgressStyle};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -180,7 +180,8 @@ enum Command {
     /// which is printed with both answers and gamesolve's explanation. A crash, a timeout, and a
     /// missing, extra or malformed output line are reported as what they are. Every process the
     /// program starts is killed when its run ends (on Linux also those that left its process
-    /// group), and on Ctrl-C, SIGTERM or SIGHUP (exit 130).
+    /// group), and on Ctrl-C, SIGTERM or SIGHUP (exit 130), which during shrinking first print
+    /// the mismatch and the smallest failing input found so far.
     /// Example: gamesolve check cf919f --rounds 200 -- ./my-solution --fast
     #[command(after_help = EXIT_CODES)]
     Check {
@@ -628,13 +629,31 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
     // sent to gamesolve do not reach.
-    ctrlc::set_handler(|| {
+    // A stop while shrinking still tells what was found: the smallest failing input so far.
+    let name = problem.id();
+    ctrlc::set_handler(move || {
+        // Read before the program is stopped: its killed run must not become the best.
+        let best = stress::best_so_far();
         stress::stop_running_program();
+        if let Some((difference, input)) = best {
+            let _ = emit(&format!(
+                "{name}: stopped while shrinking a mismatch: {difference}\n\nsmallest failing input so far:\n{input}"
+            ));
+        }
         std::process::exit(130);
     })
     .context("cannot handle Ctrl-C and termination signals")?;
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
-    let checked = stress::stress(problem, &config, |round| bar.set_position(round));
+    let checked = stress::stress(problem, &config, |progress| match progress {
+        Progress::Round(round) => bar.set_position(round),
+        Progress::Shrinking { runs, best_cases } => {
+            if runs == 0 {
+                bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template"));
+            }
+            let s = if best_cases == 1 { "" } else { "s" };
+            bar.set_message(format!("shrinking, {runs} runs, best {best_cases} case{s}"));
+        }
+    });
     bar.finish_and_clear();
     let checked = checked?;
     let warning = checked.whitespace.map_or(String::new(), |(round, what)| {

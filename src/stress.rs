@@ -432,18 +432,48 @@ pub struct Checked {
     pub whitespace: Option<(u64, String)>,
 }
 
+/// Where a check is, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Round `n` (1-based) starts.
+    Round(u64),
+    /// Shrinking a failure: program runs spent so far, and the cases of the smallest failing
+    /// input yet.
+    Shrinking {
+        /// Runs spent shrinking.
+        runs: usize,
+        /// Cases in the best failing input.
+        best_cases: usize,
+    },
+}
+
+/// The first failure's difference and its smallest failing input so far, while a check
+/// shrinks it, for a stop on a signal to print ([`best_so_far`]).
+static BEST_SO_FAR: Mutex<Option<(String, String)>> = Mutex::new(None);
+
+/// The difference (in words) and the smallest failing input found so far by the running
+/// check, if it found one.
+pub fn best_so_far() -> Option<(String, String)> {
+    BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+fn record_best(failure: &Counterexample) {
+    *BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+        Some((failure.difference.to_string(), failure.input.clone()));
+}
+
 /// Runs the check: every round, until the first failure, which is shrunk. `progress` is told
-/// each round as it starts.
+/// each round as it starts, and each shrinking run.
 pub fn stress(
     problem: &dyn Problem,
     config: &StressConfig,
-    mut progress: impl FnMut(u64),
+    mut progress: impl FnMut(Progress),
 ) -> Result<Checked, StressError> {
     let mut whitespace = None;
     let engine = problem.engines()[0];
     let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
     for round in 1..=config.rounds {
-        progress(round);
+        progress(Progress::Round(round));
         let seed = config.seed.wrapping_add(round - 1);
         let hard = config.mode.is_hard(round, hard_offered);
         let input = generate(problem, hard, seed, config.cases)?;
@@ -457,7 +487,8 @@ pub fn stress(
         let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
         if let Some(difference) = difference {
             let failure = Counterexample { round, seed, hard, input, expected, run, difference, shrink_runs: 0 };
-            return Ok(Checked { failure: Some(shrink(problem, config, failure)?), whitespace });
+            record_best(&failure);
+            return Ok(Checked { failure: Some(shrink(problem, config, failure, &mut progress)?), whitespace });
         }
         whitespace = whitespace.or(spacing.map(|what| (round, what)));
     }
@@ -467,8 +498,15 @@ pub fn stress(
 /// Narrows a failure to one case, then simplifies that case while it keeps failing, spending at
 /// most `config.shrink_budget` program runs (the budget also stops a problem whose variants
 /// would lead in circles).
-fn shrink(problem: &dyn Problem, config: &StressConfig, best: Counterexample) -> Result<Counterexample, StressError> {
-    let mut shrinker = Shrinker { problem, config, runs: 0, best };
+fn shrink(
+    problem: &dyn Problem,
+    config: &StressConfig,
+    best: Counterexample,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Counterexample, StressError> {
+    let best_cases = problem.split_cases(&best.input).map_or(1, |cases| cases.len());
+    let mut shrinker = Shrinker { problem, config, runs: 0, best, best_cases, progress };
+    (shrinker.progress)(Progress::Shrinking { runs: 0, best_cases });
     let cases = problem.split_cases(&shrinker.best.input)?;
     if cases.len() > 1 {
         for case in cases {
@@ -499,6 +537,8 @@ struct Shrinker<'a> {
     config: &'a StressConfig,
     runs: usize,
     best: Counterexample,
+    best_cases: usize,
+    progress: &'a mut dyn FnMut(Progress),
 }
 
 impl Shrinker<'_> {
@@ -518,11 +558,15 @@ impl Shrinker<'_> {
             }
             _ => None,
         };
-        let Some(difference) = compare(self.problem, &expected, &run).or_else(|| strict(&run)) else {
-            return Ok(false);
-        };
-        self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
-        Ok(true)
+        let difference = compare(self.problem, &expected, &run).or_else(|| strict(&run));
+        let fails = difference.is_some();
+        if let Some(difference) = difference {
+            self.best_cases = self.problem.split_cases(&candidate).map_or(1, |cases| cases.len());
+            self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
+            record_best(&self.best);
+        }
+        (self.progress)(Progress::Shrinking { runs: self.runs, best_cases: self.best_cases });
+        Ok(fails)
     }
 }
 

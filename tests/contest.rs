@@ -118,3 +118,35 @@ fn whitespace_differences_warn_and_fail_with_strict() {
         );
     }
 }
+
+/// Ctrl-C (here SIGINT) while shrinking prints the mismatch and the smallest failing input found
+/// so far, then exits 130.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_stop_while_shrinking_prints_the_best_failing_input_so_far() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    // Every run is counted; the capped program fails the first hard round, round 2, and each
+    // shrinking run takes a quarter of a second.
+    let program = format!("echo run >> {}; exec {} 30", runs.display(), program("cf919f-capped").display());
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(["check", "cf919f", "--", "sh", "-c", &program])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let shrinking = (0..3000).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        std::fs::read_to_string(&runs).is_ok_and(|text| text.lines().count() >= 5)
+    });
+    assert!(shrinking, "check did not get to shrinking");
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(check.id() as i32), nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = check.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let report = stdout(&out);
+    assert!(report.starts_with("cf919f: stopped while shrinking a mismatch: wrong answer on line"), "{report}");
+    let input = report.split_once("smallest failing input so far:\n").expect("the input").1;
+    // What is printed is a valid input on which the program is wrong.
+    let judged = gamesolve(&["judge", "cf919f"], input);
+    assert_eq!(judged.status.code(), Some(0), "{input}");
+    assert!(stdout(&judged).lines().count() >= 1);
+}
