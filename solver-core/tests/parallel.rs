@@ -156,7 +156,8 @@ fn remoteness_past_two_bytes_is_a_clear_error() {
     assert_eq!(compact.get(StateId::new(0).unwrap()), Outcome::Win(COMPACT_MAX_REMOTENESS));
 }
 
-/// A space too large for any retrograde engine; its moves are never asked for.
+/// A space one position past the retrograde limit, whose positions must never be looked at:
+/// an engine that accepted it would fail at once instead of filling gigabytes.
 struct Huge;
 
 impl Game for Huge {
@@ -177,19 +178,40 @@ impl StateSpace for Huge {
 
 impl LoopySpace for Huge {
     fn terminal_at(&self, _: StateId) -> Option<Terminal> {
-        Some(Terminal::Loss)
+        panic!("an engine looked at a position of a space past its limit")
     }
-    fn successor_ids(&self, _: StateId, _: &mut Vec<StateId>) {}
+    fn successor_ids(&self, _: StateId, _: &mut Vec<StateId>) {
+        panic!("an engine looked at a position of a space past its limit")
+    }
+}
+
+impl solver_core::Unmoves for Huge {
+    fn predecessor_ids(&self, _: StateId, _: &mut Vec<StateId>) {
+        panic!("an engine looked at a position of a space past its limit")
+    }
 }
 
 #[test]
-fn spaces_past_the_limit_are_refused() {
+fn every_engine_refuses_a_space_past_the_limit() {
+    // Remoteness grows by one a step along a path of distinct positions, so a space of
+    // MAX_REMOTENESS + 1 positions is the largest whose remoteness always fits.
+    assert_eq!(RETROGRADE_LIMIT, solver_core::MAX_REMOTENESS as usize + 1);
     let too_large = SpaceTooLarge { len: RETROGRADE_LIMIT + 1, limit: RETROGRADE_LIMIT };
     assert_eq!(solve_parallel_counter(&Huge).unwrap_err(), too_large);
     assert_eq!(solve_parallel_layered(&Huge).unwrap_err(), CompactSolveError::SpaceTooLarge(too_large));
+    assert_eq!(solver_core::solve_with_reverse_graph(&Huge).unwrap_err(), too_large);
+    assert_eq!(solver_core::solve_with_unmoves(&Huge).unwrap_err(), too_large);
+    assert_eq!(solver_core::solve_by_layers(&Huge).unwrap_err(), too_large);
+    for engine in RetrogradeEngine::ALL {
+        assert_eq!(engine.solve(&Huge).unwrap_err(), too_large, "{}", engine.name());
+    }
     for engine in [RetrogradeEngine::ParallelCounter, RetrogradeEngine::ParallelLayered] {
         assert_eq!(engine.solve_by_moves(&Huge).unwrap().unwrap_err(), too_large);
     }
+    assert_eq!(
+        too_large.to_string(),
+        "a space of 1073741825 positions is too large for retrograde analysis (limit 1073741824)"
+    );
 }
 
 #[test]
