@@ -618,13 +618,11 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
     let (rounds, cases) = (config.rounds, config.cases);
-    let hard_rounds = match config.mode {
-        GenMode::Uniform => 0,
-        _ if !stress::offers_hard_mode(problem) && config.mode == GenMode::Hard => {
-            return Err(JudgeError::Unsupported("gen --mode hard")).with_context(|| format!("{id}: cannot check"));
-        }
-        mode => (1..=rounds).filter(|&round| mode.is_hard(round, stress::offers_hard_mode(problem))).count(),
-    };
+    let hard_offered = config.mode != GenMode::Uniform && stress::offers_hard_mode(problem);
+    if config.mode == GenMode::Hard && !hard_offered {
+        return Err(JudgeError::Unsupported("gen --mode hard")).with_context(|| format!("{id}: cannot check"));
+    }
+    let hard_rounds = (1..=rounds).filter(|&round| config.mode.is_hard(round, hard_offered)).count();
     // Processes that escape the program's group are re-parented to gamesolve, to be killed.
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
