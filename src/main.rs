@@ -176,8 +176,9 @@ enum Command {
     /// Stress-test a program: feed it generated inputs and compare its answers with gamesolve's.
     ///
     /// The program runs directly (no shell), reading the input on standard input, with a time
-    /// limit per run. At the first mismatch, the input is shrunk to the smallest failing case,
-    /// which is printed with both answers and gamesolve's explanation. A crash, a timeout, and a
+    /// limit per run. At the first mismatch, the input is shrunk: to the fewest cases that still
+    /// fail (two, for a variable not reset between cases), then each case simplified; it is
+    /// printed with both answers and gamesolve's explanation. A crash, a timeout, and a
     /// missing, extra or malformed output line are reported as what they are. Every process the
     /// program starts is killed when its run ends (on Linux also those that left its process
     /// group), and on Ctrl-C, SIGTERM or SIGHUP (exit 130), which during shrinking first print
@@ -209,6 +210,14 @@ enum Command {
         /// Without it such an answer passes, and the first is reported as a warning.
         #[arg(long)]
         strict: bool,
+        /// The most runs of the program that shrinking a failure may spend.
+        #[arg(long, default_value_t = 300, value_name = "RUNS")]
+        shrink_runs: usize,
+        /// The most time shrinking a failure may spend, in seconds (checked before each run). A
+        /// timeout is shrunk only when `--timeout` is at most a tenth of it, and otherwise
+        /// reported as found.
+        #[arg(long, default_value = "60", value_parser = parse_timeout, value_name = "SECONDS")]
+        shrink_time: Duration,
         /// The program to check and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -360,13 +369,16 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Judge { source, engine, format } => judge(source, engine, format),
         Command::Explain { source, format } => explain(source, format),
         Command::Gen { problem, cases, seed, mode } => generate(&problem, cases, seed, mode == GenArg::Hard),
-        Command::Check { problem, rounds, cases, seed, timeout, mode, strict, command } => {
+        Command::Check { problem, rounds, cases, seed, timeout, mode, strict, shrink_runs, shrink_time, command } => {
             let mode = match mode {
                 CheckMode::Mixed => GenMode::Mixed,
                 CheckMode::Uniform => GenMode::Uniform,
                 CheckMode::Hard => GenMode::Hard,
             };
-            check(&problem, StressConfig { rounds, cases, seed, timeout, command, shrink_budget: 300, mode, strict })
+            check(
+                &problem,
+                StressConfig { rounds, cases, seed, timeout, command, shrink_runs, shrink_time, mode, strict },
+            )
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
         Command::Solve { game, params, engine, out, force, format } => {
@@ -674,7 +686,13 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
         "{id}: mismatch in round {} ({generator} seed {}): {}\n",
         failure.round, failure.seed, failure.difference
     );
-    out += &format!("\nsmallest failing input (shrunk with {} more runs):\n{}", failure.shrink_runs, failure.input);
+    let runs = failure.shrink_runs;
+    out += &match failure.shrink_stopped {
+        None => format!("\nsmallest failing input (shrunk with {runs} more runs):\n"),
+        Some(why @ stress::ShrinkStop::SlowTimeout) => format!("\nfailing input ({why}):\n"),
+        Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
+    };
+    out += &failure.input;
     out += &format!("\ngamesolve answers:\n{}", failure.expected);
     match &failure.run {
         Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),

@@ -150,3 +150,136 @@ fn a_stop_while_shrinking_prints_the_best_failing_input_so_far() {
     assert_eq!(judged.status.code(), Some(0), "{input}");
     assert!(stdout(&judged).lines().count() >= 1);
 }
+
+/// The input `check` reports as the smallest failing one, and its cases as standalone inputs.
+fn reported_input(report: &str) -> (String, Vec<String>) {
+    let (_, after) = report.split_once("failing input").expect("a failing input in the report");
+    let (_, after) = after.split_once("):\n").expect("the input after its heading");
+    let (input, _) = after.split_once("\ngamesolve answers:").expect("gamesolve's answers after the input");
+    let input = format!("{input}\n");
+    let problem = gamesolve::registry::find_problem("hdu1849").expect("registered");
+    let cases = problem.split_cases(&input).expect("the reported input is valid");
+    (input, cases)
+}
+
+/// What the student program `mode` prints for `input`.
+fn student(mode: &str, input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(program("hdu1849-student"))
+        .arg(mode)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    stdout(&child.wait_with_output().unwrap())
+}
+
+/// Bugs between cases shrink to the two cases they need: a nim-sum never reset, and every
+/// answer on one line, are both right on any one case alone (checked here on each reported
+/// case), so shrinking one case at a time would report the whole generated input.
+#[test]
+fn bugs_between_cases_shrink_to_two_cases() {
+    let path = program("hdu1849-student");
+    for (mode, difference) in [("reset", "wrong answer on line 2"), ("one-line", "malformed output on line 1")] {
+        let out = gamesolve(&["check", "hdu1849", "--", path.to_str().unwrap(), mode], "");
+        let report = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{mode}: {report}");
+        assert!(report.contains(difference), "{mode}: {report}");
+        assert!(report.contains("smallest failing input (shrunk with"), "{mode}: {report}");
+        let (input, cases) = reported_input(&report);
+        assert_eq!(cases.len(), 2, "{mode}: {input}");
+        assert_ne!(student(mode, &input), student("right", &input), "{mode}: {input}");
+        for case in &cases {
+            assert_eq!(student(mode, case), student("right", case), "{mode} alone: {case}");
+        }
+        // The right program's answers are gamesolve's.
+        assert_eq!(student("right", &input), stdout(&gamesolve(&["judge", "hdu1849"], &input)));
+    }
+}
+
+/// Debugging lines on standard output are reported as malformed output, on one case.
+#[test]
+fn a_chatty_program_is_reported_on_one_case() {
+    let out = gamesolve(&["check", "hdu1849", "--", program("hdu1849-student").to_str().unwrap(), "chatty"], "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("malformed output on line 1: `debug: "), "{report}");
+    assert_eq!(reported_input(&report).1.len(), 1, "{report}");
+}
+
+/// A timeout is shrunk with the same limit while each run is cheap next to the shrinking time
+/// (the program sleeps 2 ms a cell, so at 0.5 s it is caught on one piece on a cell of 250 at
+/// most), and reported unshrunk when the limit is too long for it.
+#[test]
+fn a_slow_program_is_shrunk_under_the_same_limit_only_while_runs_are_cheap() {
+    let path = program("hdu1849-student");
+    let out = gamesolve(&["check", "hdu1849", "--timeout", "0.5", "--", path.to_str().unwrap(), "slow"], "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("ran past the time limit of 500ms"), "{report}");
+    let (input, cases) = reported_input(&report);
+    assert_eq!(cases.len(), 1, "{input}");
+    let cells: Vec<u32> = input.split_whitespace().skip(1).map(|t| t.parse().unwrap()).collect();
+    let largest = *cells.iter().max().unwrap();
+    assert!((100..=250).contains(&largest), "{input}");
+    let args = ["check", "hdu1849", "--timeout", "2", "--shrink-time", "10", "--", path.to_str().unwrap(), "slow"];
+    let out = gamesolve(&args, "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("failing input (not shrunk: each failing run takes the whole time limit"), "{report}");
+}
+
+/// Shrinking stops at its time budget and says so.
+#[test]
+fn shrinking_stops_at_its_time_budget() {
+    let path = program("hdu1849-student");
+    let out = gamesolve(&["check", "hdu1849", "--shrink-time", "0.000001", "--", path.to_str().unwrap(), "reset"], "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("smallest failing input found (0 more runs; shrinking stopped at its time budget"),
+        "{report}"
+    );
+}
+
+/// Windows line ends pass with a warning, and fail with `--strict`.
+#[test]
+fn a_crlf_program_warns_and_fails_with_strict() {
+    let path = program("hdu1849-student");
+    let out = gamesolve(&["check", "hdu1849", "--rounds", "3", "--", path.to_str().unwrap(), "crlf"], "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("warning: round 1: an answer differs from gamesolve's only in whitespace: line 1 ends with a carriage return"), "{report}");
+    let out = gamesolve(&["check", "hdu1849", "--rounds", "3", "--strict", "--", path.to_str().unwrap(), "crlf"], "");
+    let report = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("whitespace differs (--strict): line 1 ends with a carriage return"), "{report}");
+    assert_eq!(reported_input(&report).1.len(), 1, "{report}");
+}
+
+/// Every problem whose inputs hold several cases joins its split cases back into an input with
+/// the same answer (the property shrinking across cases relies on), and a subset of them into a
+/// valid input.
+#[test]
+fn every_problem_joins_its_split_cases() {
+    for problem in gamesolve::registry::problems() {
+        let engine = problem.engines()[0];
+        let cases = 10.clamp(*problem.case_counts().start(), *problem.case_counts().end());
+        for seed in 1..=5 {
+            let input = problem.generate(seed, cases).unwrap();
+            let parts = problem.split_cases(&input).unwrap();
+            if parts.len() < 2 {
+                continue;
+            }
+            let joined = problem.join_cases(&parts).unwrap();
+            assert_eq!(problem.judge(&joined, engine), problem.judge(&input, engine), "{}: {joined}", problem.id());
+            // Every other case: an input the judge takes, with an answer line for each.
+            let some: Vec<String> = parts.iter().step_by(2).cloned().collect();
+            let answer = problem.judge(&problem.join_cases(&some).unwrap(), engine).unwrap();
+            let lines = |answer: String| answer.lines().count();
+            let each: usize = some.iter().map(|part| lines(problem.judge(part, engine).unwrap())).sum();
+            assert_eq!(lines(answer), each, "{}", problem.id());
+        }
+    }
+}

@@ -103,7 +103,8 @@ fn check_shrinks_a_large_failing_input_in_bounded_memory() {
     assert!(report.contains("expected `win in 1`, found `win in 3`"), "{start}");
     // The failing input printed is a shrunk one: smaller than round 1's generated input.
     let generated = stdout(&gamesolve(&["gen", "loopy-graph", "--cases", "10000", "--seed", "1"], ""));
-    let (_, shrunk) = report.split_once("more runs):\n").expect("a shrunk input");
+    let (_, shrunk) = report.split_once("failing input").expect("a failing input");
+    let (_, shrunk) = shrunk.split_once("):\n").expect("a shrunk input after its heading");
     let (shrunk, rest) = shrunk.split_once("\ngamesolve answers:\n").expect("gamesolve's answers");
     assert!(shrunk.len() < generated.len(), "not shrunk: {} bytes of {}", shrunk.len(), generated.len());
     assert!(rest.lines().any(|line| line == "win in 1"), "the shrunk input still has a win in 1");

@@ -103,7 +103,8 @@ pub fn workbench_bytes(problem: &dyn AnyProblem, data: &[u8]) -> Result<(), Stri
 }
 
 /// What `check`'s shrinking relies on, on any `input`: `split_cases` and `shrink` do not panic;
-/// and when the default engine accepts `input`, its parts are accepted, and every variant (the
+/// and when the default engine accepts `input`, its parts are accepted and joined again
+/// ([`AnyProblem::join_cases`]) are answered as the input is, and every variant (the
 /// first [`WORKBENCH_VARIANTS`]) is accepted and differs from it, and following the first
 /// variant again and again never comes back to an input already seen (the variants are
 /// smaller by some measure). Returns the first failure.
@@ -119,6 +120,14 @@ pub fn shrinking_checks(problem: &dyn AnyProblem, input: &str) -> Result<(), Str
     for (i, part) in parts.iter().enumerate().take(WORKBENCH_VARIANTS) {
         if let Err(e) = problem.judge(part, engine) {
             return Err(format!("split_cases part {i} is rejected: {e}\n{part}\nof\n{input}"));
+        }
+    }
+    if parts.len() > 1 {
+        let joined = problem
+            .join_cases(&parts)
+            .map_err(|e| format!("join_cases fails on the parts of a valid input: {e}\n{input}"))?;
+        if problem.judge(&joined, engine) != problem.judge(input, engine) {
+            return Err(format!("the parts joined again are answered otherwise:\n{joined}\nof\n{input}"));
         }
     }
     let mut seen = std::collections::HashSet::from([input.to_string()]);

@@ -218,6 +218,69 @@ pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     })
 }
 
+/// How an input lays out its cases, for joining standalone one-case inputs (what
+/// [`Problem::split_cases`](crate::judge::Problem::split_cases) returns) back into one input:
+/// what [`Problem::join_cases`](crate::judge::Problem::join_cases) needs for most formats.
+///
+/// ```
+/// use testkit::input::CaseList;
+/// let cases = ["1\n3 4\n".to_string(), "2\n1 1\n0 2\n".to_string()];
+/// assert_eq!(CaseList::Counted.join(&cases).unwrap(), "3\n3 4\n1 1\n0 2\n");
+/// assert_eq!(CaseList::UntilEnd.join(&cases[..1]).unwrap(), "1\n3 4\n");
+/// let ended = ["2\n5 6\n0\n".to_string(), "1\n7\n0\n".to_string()];
+/// assert_eq!(CaseList::Terminated("0").join(&ended).unwrap(), "2\n5 6\n1\n7\n0\n");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseList {
+    /// A count of cases first, then the cases.
+    Counted,
+    /// The cases one after another, up to the end of the input.
+    UntilEnd,
+    /// The cases, then this token marking the end.
+    Terminated(&'static str),
+}
+
+impl CaseList {
+    /// One input holding every case of `inputs`, in order: for [`CaseList::Counted`] the
+    /// counts are added up and each input's text after its count follows; for
+    /// [`CaseList::Terminated`] each input's last token, the terminator, is dropped and one
+    /// ends the whole. Text only: the caller validates the result (a judge rejects a join of
+    /// inputs that were not whole one-case inputs). An error says which input lacks its count
+    /// or terminator.
+    pub fn join(self, inputs: &[String]) -> Result<String, InputError> {
+        let mut body = String::new();
+        let mut total: u128 = 0;
+        for input in inputs {
+            let mut tokens = Tokens::new(input);
+            let rest = match self {
+                CaseList::Counted => {
+                    total += tokens.number::<u128>("the count of cases", 0..=u64::MAX as u128)?;
+                    &input[tokens.pos..]
+                }
+                CaseList::UntilEnd => input.as_str(),
+                CaseList::Terminated(end) => {
+                    let trimmed = input.trim_end();
+                    match trimmed.strip_suffix(end) {
+                        Some(rest) if rest.is_empty() || rest.ends_with(|c: char| c.is_ascii_whitespace()) => rest,
+                        _ => return Err(tokens.error_here(format_args!("expected the input to end with `{end}`"))),
+                    }
+                }
+            };
+            let rest = rest.trim_start_matches([' ', '\t', '\r']);
+            let rest = rest.strip_prefix('\n').unwrap_or(rest);
+            body += rest;
+            if !body.is_empty() && !body.ends_with('\n') {
+                body.push('\n');
+            }
+        }
+        Ok(match self {
+            CaseList::Counted => format!("{total}\n{body}"),
+            CaseList::UntilEnd => body,
+            CaseList::Terminated(end) => format!("{body}{end}\n"),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,6 +155,17 @@ pub trait Problem: Sync + 'static {
         Ok(vec![input.to_string()])
     }
 
+    /// The inverse of [`Problem::split_cases`]: one valid input holding the cases of these
+    /// standalone inputs, in order (each of them, and so the result, as the judge would check
+    /// it), so that shrinking can keep the few cases a failure needs together: a variable not
+    /// reset between cases fails on two cases and on neither alone. Most formats join with
+    /// [`CaseList::join`](crate::input::CaseList::join). The default, for a problem with
+    /// one case an input: not offered.
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        let _ = inputs;
+        Err(JudgeError::Unsupported("joining cases"))
+    }
+
     /// Simpler valid variants of a one-case input, most aggressive first. Shrinking keeps the
     /// first variant that still fails and asks again, so each step must make the input smaller.
     ///
@@ -199,6 +210,8 @@ pub trait AnyProblem: Sync {
     fn case_counts(&self) -> RangeInclusive<usize>;
     /// [`Problem::split_cases`].
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError>;
+    /// [`Problem::join_cases`].
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError>;
     /// [`Problem::shrink`]: the variants, built one at a time on demand.
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a>;
     /// [`Problem::is_answer_line`].
@@ -239,6 +252,9 @@ impl<P: Problem> AnyProblem for P {
     }
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Problem::split_cases(self, input)
+    }
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Problem::join_cases(self, inputs)
     }
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         Problem::shrink(self, input)

@@ -270,6 +270,22 @@ impl Problem for ChopsticksProblem {
         Ok(asked.iter().map(|a| render(space.variant(), &[a.written])).collect())
     }
 
+    /// Positions of one variant only: the inputs of a split share their first line.
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        let mut variant = None;
+        let mut written = Vec::new();
+        for input in inputs {
+            let Parsed { space, asked } = parse(input)?;
+            if variant.is_some_and(|v| v != space.variant()) {
+                return Err(JudgeError::Unsupported("joining positions of different variants"));
+            }
+            variant = Some(space.variant());
+            written.extend(asked.iter().map(|a| a.written));
+        }
+        let variant = variant.ok_or(JudgeError::Unsupported("joining no positions"))?;
+        Ok(render(variant, &written))
+    }
+
     /// For several positions: each half. For one: the same position in a variant with fewer
     /// splits, then with fewer fingers (one hand one finger lower), then each side's hands in
     /// order; only variants that are valid inputs, each smaller than the input in (positions,

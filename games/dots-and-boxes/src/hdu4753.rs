@@ -231,6 +231,10 @@ impl Problem for Hdu4753 {
         Ok(segments_of_cases(input).into_iter().map(|case| render(&[case])).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         if parse(input).is_err() {
             return Box::new(std::iter::empty());

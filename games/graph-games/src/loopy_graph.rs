@@ -149,8 +149,10 @@ impl Problem for LoopyGraph {
         Ok(render(&marks, &edges))
     }
 
-    /// In order: each half of the moves, the graph without each node, without each move, and
-    /// with each terminal mark cleared; each variant built when asked for.
+    /// In order: each half of the nodes (with the moves between them), each half of the
+    /// moves, the graph without each node, without each move, and with each terminal mark
+    /// cleared; each variant built when asked for. The halves first, so a large graph shrinks
+    /// in about log2(n) steps before single nodes go.
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(game) = parse(input) else { return Box::new(std::iter::empty()) };
         let g = game.graph();
@@ -158,10 +160,22 @@ impl Problem for LoopyGraph {
         let edges: Vec<(usize, usize)> =
             g.raw_edges().iter().map(|e| (e.source().index(), e.target().index())).collect();
         drop(game);
+        let node_halves = if marks.len() > 1 { 2 } else { 0 };
         let halves = if edges.len() > 1 { 2 } else { 0 };
         let nodes = if marks.len() > 1 { marks.len() } else { 0 };
-        let total = halves + nodes + edges.len() + marks.len();
+        let total = node_halves + halves + nodes + edges.len() + marks.len();
         Box::new((0..total).filter_map(move |j| {
+            if j < node_halves {
+                let half = marks.len() / 2;
+                let kept = if j == 0 { 0..half } else { half..marks.len() };
+                let inside: Vec<_> = edges
+                    .iter()
+                    .filter(|&&(a, b)| kept.contains(&a) && kept.contains(&b))
+                    .map(|&(a, b)| (a - kept.start, b - kept.start))
+                    .collect();
+                return Some(render(&marks[kept], &inside));
+            }
+            let j = j - node_halves;
             if j < halves {
                 let half = edges.len() / 2;
                 return Some(render(&marks, if j == 0 { &edges[..half] } else { &edges[half..] }));

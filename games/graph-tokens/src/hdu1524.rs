@@ -183,6 +183,10 @@ impl Problem for Hdu1524 {
         Ok(cases.iter().flat_map(|case| case.queries().map(|q| render(&case.out, &[q.to_vec()]))).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(mut cases) = parse(input) else { return Box::new(std::iter::empty()) };
         if cases.is_empty() {

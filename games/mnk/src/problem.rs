@@ -121,6 +121,10 @@ impl Problem for Mnk {
         Ok(parse(input)?.iter().map(|b| render(std::slice::from_ref(b))).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(boards) = parse(input) else { return Box::new(std::iter::empty()) };
         let [board] = boards[..] else { return Box::new(std::iter::empty()) };

@@ -118,6 +118,10 @@ impl Problem for Hdu5897 {
         Ok(parse(input)?.iter().map(|p| format!("1\n{}\n", input_line(p))).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn is_answer_line(&self, line: &str) -> bool {
         let steps = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
         line == "Lucky guy!"

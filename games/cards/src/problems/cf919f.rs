@@ -69,6 +69,10 @@ impl Problem for Cf919f {
         split::<CARDS, Cf919f>(input)
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         shrink::<CARDS, Cf919f>(input)
     }

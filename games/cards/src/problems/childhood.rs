@@ -68,6 +68,10 @@ impl Problem for Childhood {
         split::<HANDS, Childhood>(input)
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         shrink::<HANDS, Childhood>(input)
     }

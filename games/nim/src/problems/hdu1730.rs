@@ -155,6 +155,10 @@ impl Problem for Hdu1730 {
         Ok(boards.iter().map(|b| render(b.cols, &rows[b.rows.clone()])).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok((boards, rows)) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(board) = boards.first() else { return Box::new(std::iter::empty()) };

@@ -150,6 +150,10 @@ impl Problem for Hdu1849 {
         Ok(parse(input)?.each().map(render).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Terminated("0").join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(cases) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(cells) = cases.each().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };

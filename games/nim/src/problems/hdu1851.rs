@@ -169,6 +169,10 @@ impl Problem for Hdu1851 {
         Ok(starts.zip(&ends).map(|(start, &end)| render(&piles[start..end])).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok((mut case, ends)) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(&end) = ends.first() else { return Box::new(std::iter::empty()) };

@@ -173,6 +173,10 @@ impl Problem for Hdu2999 {
         Ok(cases.iter().flat_map(|case| case.rows.iter().map(|&k| render(&case.blocks, &[k]))).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(mut cases) = parse(input) else { return Box::new(std::iter::empty()) };
         if cases.is_empty() {

@@ -137,6 +137,10 @@ impl Problem for Hdu3980 {
         Ok(parse(input)?.iter().map(|c| format!("1\n{} {}\n", c.beads, c.block)).collect())
     }
 
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+    }
+
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(circles) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(&Circle { beads: n, block: m }) = circles.first() else { return Box::new(std::iter::empty()) };
