@@ -16,6 +16,7 @@
 //! assert_eq!(problem.judge("2 1\n- L\n0 1\n", "reverse-graph").unwrap(), "win in 1\nloss in 0\n");
 //! ```
 
+pub mod check_report;
 pub mod compare;
 pub mod fuzz;
 pub mod reaper;

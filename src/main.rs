@@ -2,9 +2,10 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use gamesolve::check_report;
 use gamesolve::compare::{Comparison, Verdict, compare_engines};
 use gamesolve::registry;
-use gamesolve::stress::{self, GenMode, Progress, Run, StressConfig};
+use gamesolve::stress::{self, GenMode, NamedInput, Progress, StressConfig};
 use gamesolve::{tables, verify};
 use indicatif::{ProgressBar, ProgressStyle};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -218,6 +219,26 @@ enum Command {
         /// reported as found.
         #[arg(long, default_value = "60", value_parser = parse_timeout, value_name = "SECONDS")]
         shrink_time: Duration,
+        /// Run on these inputs instead of generated ones, one round each: files, or folders
+        /// whose `*.in` files (or, without any, all files) are taken in name order, as
+        /// `oj test` does.
+        #[arg(long, num_args = 1.., value_name = "PATH", conflicts_with_all = ["rounds", "cases", "seed", "mode", "samples"])]
+        inputs: Vec<PathBuf>,
+        /// Run on the sample input of the problem's contract (`gamesolve show`).
+        #[arg(long, conflicts_with_all = ["rounds", "cases", "seed", "mode"])]
+        samples: bool,
+        /// Run every round and count the failures, instead of stopping at the first; the first
+        /// is shrunk, the others are listed.
+        #[arg(long)]
+        keep_going: bool,
+        /// Write every failing input into this folder with both answers and the explanation:
+        /// `round-N.in`, `.expected`, `.out` (the program's output, or how its run ended) and
+        /// `.why`, and the shrunk one as `shrunk.*`.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
+        /// Output format of the report.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
         /// The program to check and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -369,16 +390,44 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Judge { source, engine, format } => judge(source, engine, format),
         Command::Explain { source, format } => explain(source, format),
         Command::Gen { problem, cases, seed, mode } => generate(&problem, cases, seed, mode == GenArg::Hard),
-        Command::Check { problem, rounds, cases, seed, timeout, mode, strict, shrink_runs, shrink_time, command } => {
+        Command::Check {
+            problem,
+            rounds,
+            cases,
+            seed,
+            timeout,
+            mode,
+            strict,
+            shrink_runs,
+            shrink_time,
+            inputs,
+            samples,
+            keep_going,
+            save,
+            format,
+            command,
+        } => {
             let mode = match mode {
                 CheckMode::Mixed => GenMode::Mixed,
                 CheckMode::Uniform => GenMode::Uniform,
                 CheckMode::Hard => GenMode::Hard,
             };
-            check(
-                &problem,
-                StressConfig { rounds, cases, seed, timeout, command, shrink_runs, shrink_time, mode, strict },
-            )
+            let inputs = fixed_inputs(&problem, &inputs, samples)?;
+            let config = StressConfig {
+                rounds,
+                cases,
+                seed,
+                timeout,
+                command,
+                shrink_runs,
+                shrink_time,
+                mode,
+                strict,
+                inputs,
+                keep_going,
+                save,
+            };
+            check(&problem, config, format)
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
         Command::Solve { game, params, engine, out, force, format } => {
@@ -627,14 +676,49 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a positive number of seconds that fits a time limit"))
 }
 
-fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
+/// `check --inputs` and `--samples`: the fixed inputs, read and decoded (an error names the
+/// file, and the line and column of bad UTF-8).
+fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Vec<NamedInput>> {
+    let mut inputs = Vec::new();
+    if samples {
+        let problem = find(id)?;
+        let blocks = testkit::judge::sample_blocks(problem.contract());
+        let text = blocks.first().with_context(|| format!("{id}: the contract has no sample"))?;
+        inputs.push(NamedInput { name: "sample".to_string(), text: text.clone() });
+    }
+    for path in paths {
+        let files = if path.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("cannot read the folder {}", path.display()))?
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|file| file.is_file())
+                .collect();
+            files.sort();
+            let inputs: Vec<PathBuf> =
+                files.iter().filter(|f| f.extension().is_some_and(|e| e == "in")).cloned().collect();
+            if inputs.is_empty() { files } else { inputs }
+        } else {
+            vec![path.clone()]
+        };
+        if files.is_empty() {
+            anyhow::bail!("{}: no input files in the folder", path.display());
+        }
+        for file in files {
+            let name = file.display().to_string();
+            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {name}"))?;
+            let text = input::decode(&bytes).map_err(JudgeError::from).with_context(|| format!("{id}: {name}"))?;
+            inputs.push(NamedInput { name, text: text.to_string() });
+        }
+    }
+    Ok(inputs)
+}
+
+fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
-    let (rounds, cases) = (config.rounds, config.cases);
-    let hard_offered = config.mode != GenMode::Uniform && stress::offers_hard_mode(problem);
-    if config.mode == GenMode::Hard && !hard_offered {
+    let hard_offered = config.inputs.is_empty() && config.mode != GenMode::Uniform && stress::offers_hard_mode(problem);
+    if config.inputs.is_empty() && config.mode == GenMode::Hard && !hard_offered {
         return Err(JudgeError::Unsupported("gen --mode hard")).with_context(|| format!("{id}: cannot check"));
     }
-    let hard_rounds = (1..=rounds).filter(|&round| config.mode.is_hard(round, hard_offered)).count();
     // Processes that escape the program's group are re-parented to gamesolve, to be killed.
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
@@ -653,6 +737,7 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
         std::process::exit(130);
     })
     .context("cannot handle Ctrl-C and termination signals")?;
+    let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
     let checked = stress::stress(problem, &config, |progress| match progress {
         Progress::Round(round) => bar.set_position(round),
@@ -665,51 +750,13 @@ fn check(id: &str, config: StressConfig) -> anyhow::Result<ExitCode> {
         }
     });
     bar.finish_and_clear();
-    let checked = checked?;
-    let warning = checked.whitespace.map_or(String::new(), |(round, what)| {
-        format!(
-            "warning: round {round}: an answer differs from gamesolve's only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
-        )
-    });
-    let Some(failure) = checked.failure else {
-        let hard = match hard_rounds {
-            0 => String::new(),
-            n if n as u64 == rounds => " (all hard)".to_string(),
-            n => format!(" ({n} of them hard)"),
-        };
-        return print_all(&format!(
-            "{id}: {rounds} rounds of {cases} cases{hard}, every answer agrees with gamesolve.\n{warning}"
-        ));
-    };
-    let generator = if failure.hard { "hard generator" } else { "generator" };
-    let mut out = format!(
-        "{id}: mismatch in round {} ({generator} seed {}): {}\n",
-        failure.round, failure.seed, failure.difference
-    );
-    let runs = failure.shrink_runs;
-    out += &match failure.shrink_stopped {
-        None => format!("\nsmallest failing input (shrunk with {runs} more runs):\n"),
-        Some(why @ stress::ShrinkStop::SlowTimeout) => format!("\nfailing input ({why}):\n"),
-        Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
-    };
-    out += &failure.input;
-    out += &format!("\ngamesolve answers:\n{}", failure.expected);
-    match &failure.run {
-        Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),
-        Run::Crashed { status, .. } => out += &format!("\nthe program crashed ({status})\n"),
-        Run::TimedOut(limit) => out += &format!("\nthe program was stopped after {limit:?}\n"),
-        Run::OutputLimit(limit) => out += &format!("\nthe program was stopped after writing more than {limit} bytes\n"),
+    let checked = checked.with_context(|| format!("{id}: cannot check"))?;
+    let hard_rounds = (1..=checked.rounds).filter(|&round| config.mode.is_hard(round, hard_offered)).count() as u64;
+    match format {
+        Format::Text => emit(&check_report::text(problem, &config, hard_rounds, &checked))?,
+        Format::Json => emit(&to_json(&check_report::json(problem, &config, hard_rounds, &checked)))?,
     }
-    if let Ok(explanations) = problem.explain(&failure.input) {
-        out += "\nwhy (gamesolve explain):\n";
-        out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
-    }
-    if !warning.is_empty() {
-        out += "\n";
-        out += &warning;
-    }
-    emit(&out)?;
-    Ok(ExitCode::from(1))
+    Ok(if checked.failing.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn solve_help() -> String {

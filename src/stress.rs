@@ -31,6 +31,49 @@ pub struct StressConfig {
     /// Whether the output's whitespace must be gamesolve's byte for byte; otherwise a
     /// difference only in whitespace passes, and the first is reported as a warning.
     pub strict: bool,
+    /// Fixed inputs to run instead of generated ones (`--inputs`), one round each, in order.
+    pub inputs: Vec<NamedInput>,
+    /// Whether to run every round and count the failures, instead of stopping at the first.
+    pub keep_going: bool,
+    /// Where to write every failing input with both answers and the explanation (`--save`).
+    pub save: Option<std::path::PathBuf>,
+}
+
+/// A fixed input and where it came from (a file's path).
+#[derive(Debug, Clone)]
+pub struct NamedInput {
+    /// Its name in reports: the path it was read from.
+    pub name: String,
+    /// The input.
+    pub text: String,
+}
+
+/// Where a round's input came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// A generator, with its seed.
+    Generated {
+        /// The seed.
+        seed: u64,
+        /// Whether the hard generator ([`Problem::generate_hard`]) made it.
+        hard: bool,
+    },
+    /// A fixed input (`--inputs`).
+    File {
+        /// Its name.
+        name: String,
+    },
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Generated { seed, hard: false } => write!(f, "generator seed {seed}"),
+            Origin::Generated { seed, hard: true } => write!(f, "hard generator seed {seed}"),
+            Origin::File { name } => write!(f, "input {name}"),
+        }
+    }
 }
 
 /// Where generated inputs come from.
@@ -163,12 +206,10 @@ impl std::fmt::Display for Difference {
 /// A failing input, as small as shrinking could make it.
 #[derive(Debug, Clone)]
 pub struct Counterexample {
-    /// The round that first failed (1-based) and its seed.
+    /// The round that first failed (1-based).
     pub round: u64,
-    /// The generator seed of that round.
-    pub seed: u64,
-    /// Whether that round's input came from the hard generator.
-    pub hard: bool,
+    /// Where that round's input came from.
+    pub origin: Origin,
     /// The smallest failing input found.
     pub input: String,
     /// gamesolve's answer to it.
@@ -200,6 +241,23 @@ pub enum StressError {
     /// No command was given.
     #[error("no program to check: give it after `--`")]
     NoCommand,
+    /// A fixed input is not a valid input of the problem.
+    #[error("{name}")]
+    BadInput {
+        /// The input's name.
+        name: String,
+        /// Why the judge rejects it.
+        #[source]
+        source: JudgeError,
+    },
+    /// A failing input could not be saved (`--save`).
+    #[error("cannot save a failing input to {path}: {source}")]
+    Save {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
 }
 
 /// How much of the program's standard error is kept: its end, for the report of a crash.
@@ -440,12 +498,16 @@ pub fn whitespace_difference(expected: &str, output: &str) -> Option<String> {
     })
 }
 
-/// What a check found: the shrunk first failure, if any, and the first answer that was right
-/// but for its whitespace (round and how), if any.
+/// What a check found: the shrunk first failure, if any, the rounds that failed, and the
+/// first answer that was right but for its whitespace (round and how), if any.
 #[derive(Debug, Clone)]
 pub struct Checked {
+    /// Rounds run.
+    pub rounds: u64,
     /// The shrunk first failure.
     pub failure: Option<Counterexample>,
+    /// Every failing round (one without `keep_going`): its number, origin and difference.
+    pub failing: Vec<(u64, Origin, Difference)>,
     /// The first round whose right answer differed from gamesolve's only in whitespace.
     pub whitespace: Option<(u64, String)>,
 }
@@ -480,22 +542,37 @@ fn record_best(failure: &Counterexample) {
         Some((failure.difference.to_string(), failure.input.clone()));
 }
 
-/// Runs the check: every round, until the first failure, which is shrunk. `progress` is told
-/// each round as it starts, and each shrinking run.
+/// Runs the check: every round (the fixed inputs, or generated ones), until the first failure
+/// or, with `keep_going`, to the end; the first failure is then shrunk, and with `save` every
+/// failing round is written down as it is found. `progress` is told each round as it starts,
+/// and each shrinking run.
 pub fn stress(
     problem: &dyn Problem,
     config: &StressConfig,
     mut progress: impl FnMut(Progress),
 ) -> Result<Checked, StressError> {
-    let mut whitespace = None;
+    let mut checked = Checked { rounds: 0, failure: None, failing: Vec::new(), whitespace: None };
+    let mut first = None;
     let engine = problem.engines()[0];
     let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
-    for round in 1..=config.rounds {
+    let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
+    for round in 1..=rounds {
         progress(Progress::Round(round));
-        let seed = config.seed.wrapping_add(round - 1);
-        let hard = config.mode.is_hard(round, hard_offered);
-        let input = generate(problem, hard, seed, config.cases)?;
-        let expected = problem.judge(&input, engine)?;
+        let (origin, input, expected) = match config.inputs.get(round as usize - 1) {
+            Some(fixed) => {
+                let bad = |source| StressError::BadInput { name: fixed.name.clone(), source };
+                let expected = problem.judge(&fixed.text, engine).map_err(bad)?;
+                (Origin::File { name: fixed.name.clone() }, fixed.text.clone(), expected)
+            }
+            None => {
+                let seed = config.seed.wrapping_add(round - 1);
+                let hard = config.mode.is_hard(round, hard_offered);
+                let input = generate(problem, hard, seed, config.cases)?;
+                let expected = problem.judge(&input, engine)?;
+                (Origin::Generated { seed, hard }, input, expected)
+            }
+        };
+        checked.rounds = round;
         let run = run_program(&config.command, &input, config.timeout, output_limit(&expected))?;
         let difference = compare(problem, &expected, &run);
         let spacing = match (&difference, &run) {
@@ -503,25 +580,59 @@ pub fn stress(
             _ => None,
         };
         let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
-        if let Some(difference) = difference {
-            let failure = Counterexample {
-                round,
-                seed,
-                hard,
-                input,
-                expected,
-                run,
-                difference,
-                shrink_runs: 0,
-                shrink_stopped: None,
-            };
-            record_best(&failure);
-            let failure = shrink(problem, config, failure, &mut progress)?;
-            return unless_stopping(Ok(Checked { failure: Some(failure), whitespace }));
+        checked.whitespace = checked.whitespace.or(spacing.map(|what| (round, what)));
+        let Some(difference) = difference else { continue };
+        let failure = Counterexample {
+            round,
+            origin: origin.clone(),
+            input,
+            expected,
+            run,
+            difference: difference.clone(),
+            shrink_runs: 0,
+            shrink_stopped: None,
+        };
+        if let Some(dir) = &config.save {
+            save(problem, dir, &format!("round-{round}"), &failure)?;
         }
-        whitespace = whitespace.or(spacing.map(|what| (round, what)));
+        checked.failing.push((round, origin, difference));
+        first.get_or_insert(failure);
+        if !config.keep_going {
+            break;
+        }
     }
-    Ok(Checked { failure: None, whitespace })
+    if let Some(failure) = first {
+        record_best(&failure);
+        let failure = shrink(problem, config, failure, &mut progress)?;
+        if let Some(dir) = &config.save {
+            save(problem, dir, "shrunk", &failure)?;
+        }
+        checked.failure = Some(failure);
+    }
+    unless_stopping(Ok(checked))
+}
+
+/// Writes `failure` into `dir` as `<name>.in` (the input), `<name>.expected` (gamesolve's
+/// answer), `<name>.out` (what the program printed, or how its run ended) and `<name>.why`
+/// (gamesolve's explanation, where the problem has one).
+fn save(problem: &dyn Problem, dir: &std::path::Path, name: &str, failure: &Counterexample) -> Result<(), StressError> {
+    let write = |suffix: &str, text: &str| {
+        let path = dir.join(format!("{name}.{suffix}"));
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, text))
+            .map_err(|source| StressError::Save { path: path.display().to_string(), source })
+    };
+    write("in", &failure.input)?;
+    write("expected", &failure.expected)?;
+    match &failure.run {
+        Run::Output(output) => write("out", output)?,
+        _ => write("out", &format!("{}\n", failure.difference))?,
+    }
+    if let Ok(explanations) = problem.explain(&failure.input) {
+        let text: Vec<String> = explanations.iter().map(testkit::judge::Explanation::to_text).collect();
+        write("why", &text.join("\n"))?;
+    }
+    Ok(())
 }
 
 /// Narrows a failure to the fewest cases that still fail it, then simplifies each of those

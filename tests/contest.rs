@@ -283,3 +283,83 @@ fn every_problem_joins_its_split_cases() {
         }
     }
 }
+
+/// `--samples` runs the contract's sample; `--inputs` runs files, or a folder's `*.in` files in
+/// name order; an input the judge rejects is an error naming the file, its line and column
+/// (exit 2).
+#[test]
+fn check_runs_fixed_inputs_and_the_sample() {
+    let path = program("hdu1849-student");
+    let right = gamesolve(&["check", "hdu1849", "--samples", "--", path.to_str().unwrap(), "right"], "");
+    assert_eq!(stdout(&right), "hdu1849: 1 input, every answer agrees with gamesolve.\n");
+    // The sample has two cases, and the second is answered for both by the reset bug.
+    let reset = gamesolve(&["check", "hdu1849", "--samples", "--", path.to_str().unwrap(), "reset"], "");
+    assert_eq!(reset.status.code(), Some(1));
+    assert!(stdout(&reset).starts_with("hdu1849: mismatch in round 1 (input sample): wrong answer on line 2"));
+    let dir = tempfile::tempdir().unwrap();
+    // One case each: the reset bug is right on both; the file without `.in` is not taken.
+    std::fs::write(dir.path().join("b.in"), "1\n1\n0\n").unwrap();
+    std::fs::write(dir.path().join("a.in"), "2\n3 3\n0\n").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not an input").unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let out = gamesolve(&["check", "hdu1849", "--inputs", folder, "--", path.to_str().unwrap(), "reset"], "");
+    assert_eq!(stdout(&out), "hdu1849: 2 inputs, every answer agrees with gamesolve.\n");
+    let bad = dir.path().join("notes.txt");
+    let out = gamesolve(&["check", "hdu1849", "--inputs", bad.to_str().unwrap(), "--", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains(&format!("{}: line 1, column 1: expected the number of pieces", bad.display())), "{error}");
+    assert!(out.stdout.is_empty());
+}
+
+/// `--keep-going` runs every round and counts the failures; `--save` writes each failing
+/// round and the shrunk input with both answers and the explanation; `--format json` gives
+/// the same report to a script.
+#[test]
+fn check_keeps_going_saves_failures_and_reports_json() {
+    let path = program("hdu1849-student");
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("failures");
+    let args = ["check", "hdu1849", "--rounds", "6", "--keep-going", "--format", "json", "--save"];
+    let out = gamesolve(&[&args[..], &[saved.to_str().unwrap(), "--", path.to_str().unwrap(), "reset"]].concat(), "");
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(report["rounds"], 6);
+    let failing = report["failing_rounds"].as_array().unwrap();
+    assert_eq!(report["failures"], failing.len());
+    // Which rounds fail, from the right program and the reset bug run on each round's input.
+    let mut expected_failures = Vec::new();
+    for round in 1..=6u64 {
+        let input = stdout(&gamesolve(&["gen", "hdu1849", "--seed", &round.to_string()], ""));
+        if student("reset", &input) != student("right", &input) {
+            expected_failures.push(round);
+        }
+        let file = saved.join(format!("round-{round}.in"));
+        assert_eq!(file.exists(), expected_failures.last() == Some(&round), "round {round}");
+        if file.exists() {
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), input);
+            let out = std::fs::read_to_string(saved.join(format!("round-{round}.out"))).unwrap();
+            assert_eq!(out, student("reset", &input));
+            let expected = std::fs::read_to_string(saved.join(format!("round-{round}.expected"))).unwrap();
+            assert_eq!(expected, student("right", &input));
+        }
+    }
+    let rounds: Vec<u64> = failing.iter().map(|f| f["round"].as_u64().unwrap()).collect();
+    assert_eq!(rounds, expected_failures);
+    assert!(rounds.len() >= 2, "{rounds:?}");
+    let first = &report["first_failure"];
+    let shrunk = std::fs::read_to_string(saved.join("shrunk.in")).unwrap();
+    assert_eq!(first["input"], shrunk.as_str());
+    assert_eq!(first["expected"], student("right", &shrunk).as_str());
+    assert_eq!(first["program"]["output"], student("reset", &shrunk).as_str());
+    assert!(std::fs::read_to_string(saved.join("shrunk.why")).unwrap().contains("nim-sum"));
+    // The text report says the same in words.
+    let out =
+        gamesolve(&["check", "hdu1849", "--rounds", "6", "--keep-going", "--", path.to_str().unwrap(), "reset"], "");
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(&format!("hdu1849: {} of 6 rounds of 10 cases failed; the first, round 1", rounds.len())),
+        "{text}"
+    );
+    assert!(text.contains("\nfailing rounds:\n  round 1 (generator seed 1): wrong answer"), "{text}");
+}

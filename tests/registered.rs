@@ -49,29 +49,6 @@ fn every_problem_has_corpus_cases_and_a_sample() {
     }
 }
 
-/// The fenced code blocks of a contract's `## Sample` section, in order.
-fn sample_blocks(contract: &str) -> Vec<String> {
-    let Some((_, section)) = contract.split_once("\n## Sample\n") else { return Vec::new() };
-    let section = section.split("\n## ").next().unwrap_or_default();
-    let mut blocks = Vec::new();
-    let mut open: Option<String> = None;
-    for line in section.lines() {
-        match (&mut open, line.starts_with("```")) {
-            (None, true) => open = Some(String::new()),
-            (Some(block), true) => {
-                blocks.push(std::mem::take(block));
-                open = None;
-            }
-            (Some(block), false) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            (None, false) => {}
-        }
-    }
-    blocks
-}
-
 /// Each contract has its sections, and its sample is a corpus case tagged `sample` that the
 /// default engine answers exactly. (No snapshot: the expected answer is the contract's own, and
 /// a new game adds no file outside its folder.)
@@ -84,7 +61,7 @@ fn every_contract_states_its_format_and_its_sample_is_answered_exactly() {
         for section in ["## Rules", "## Input", "## Output", "## Limits", "## Sample"] {
             assert!(contract.contains(&format!("\n{section}\n")), "{id}: the contract has no `{section}` section");
         }
-        let blocks = sample_blocks(contract);
+        let blocks = testkit::judge::sample_blocks(contract);
         let [input, output] = blocks.as_slice() else {
             panic!("{id}: the contract's sample has {} code blocks, not an input and an output", blocks.len())
         };

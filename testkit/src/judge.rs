@@ -270,6 +270,30 @@ fn allowed_cases<P: Problem>(problem: &P, cases: usize) -> Result<(), JudgeError
     if allowed.contains(&cases) { Ok(()) } else { Err(JudgeError::Cases { asked: cases, allowed }) }
 }
 
+/// The fenced code blocks of a contract's `## Sample` section, in order: the sample's input,
+/// then its output (what `check --samples` runs, and what the tests hold every problem to).
+pub fn sample_blocks(contract: &str) -> Vec<String> {
+    let Some((_, section)) = contract.split_once("\n## Sample\n") else { return Vec::new() };
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let mut blocks = Vec::new();
+    let mut open: Option<String> = None;
+    for line in section.lines() {
+        match (&mut open, line.starts_with("```")) {
+            (None, true) => open = Some(String::new()),
+            (Some(block), true) => {
+                blocks.push(std::mem::take(block));
+                open = None;
+            }
+            (Some(block), false) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, false) => {}
+        }
+    }
+    blocks
+}
+
 /// What `explain` says about one case of an input. Serialized as is by `--format json`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Explanation {

@@ -1,0 +1,138 @@
+//! What `gamesolve check` prints about a finished check: text for a person, or one JSON
+//! document for a script (`--format json`; the schema is in the README).
+
+use crate::stress::{Checked, Counterexample, Difference, Run, ShrinkStop, StressConfig};
+use serde_json::{Value, json};
+use testkit::judge::{AnyProblem, Explanation};
+
+/// How many failing rounds the text report lists one by one (JSON lists them all).
+const LISTED_ROUNDS: usize = 20;
+
+/// The report for a person: a summary line, then for a failure the shrunk input, both answers
+/// and gamesolve's explanation, then the other failing rounds and the whitespace warning.
+pub fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
+    let id = problem.id();
+    let warning = checked.whitespace.as_ref().map_or(String::new(), |(round, what)| {
+        format!(
+            "warning: round {round}: an answer differs from gamesolve's only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
+        )
+    });
+    let Some(failure) = &checked.failure else {
+        return format!(
+            "{id}: {}, every answer agrees with gamesolve.\n{warning}",
+            what_ran(config, hard_rounds, checked)
+        );
+    };
+    let mut out = match checked.failing.len() {
+        1 => format!("{id}: mismatch in round {} ({}): {}\n", failure.round, failure.origin, failure.difference),
+        n => format!(
+            "{id}: {n} of {} failed; the first, round {} ({}): {}\n",
+            what_ran(config, hard_rounds, checked),
+            failure.round,
+            failure.origin,
+            failure.difference
+        ),
+    };
+    let runs = failure.shrink_runs;
+    out += &match failure.shrink_stopped {
+        None => format!("\nsmallest failing input (shrunk with {runs} more runs):\n"),
+        Some(why @ ShrinkStop::SlowTimeout) => format!("\nfailing input ({why}):\n"),
+        Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
+    };
+    out += &failure.input;
+    out += &format!("\ngamesolve answers:\n{}", failure.expected);
+    match &failure.run {
+        Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),
+        Run::Crashed { status, .. } => out += &format!("\nthe program crashed ({status})\n"),
+        Run::TimedOut(limit) => out += &format!("\nthe program was stopped after {limit:?}\n"),
+        Run::OutputLimit(limit) => out += &format!("\nthe program was stopped after writing more than {limit} bytes\n"),
+    }
+    if let Ok(explanations) = problem.explain(&failure.input) {
+        out += "\nwhy (gamesolve explain):\n";
+        out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
+    }
+    if checked.failing.len() > 1 {
+        out += "\nfailing rounds:\n";
+        for (round, origin, difference) in checked.failing.iter().take(LISTED_ROUNDS) {
+            out += &format!("  round {round} ({origin}): {}\n", first_line(difference));
+        }
+        if checked.failing.len() > LISTED_ROUNDS {
+            out += &format!("  and {} more (--format json lists them all)\n", checked.failing.len() - LISTED_ROUNDS);
+        }
+    }
+    if !warning.is_empty() {
+        out += "\n";
+        out += &warning;
+    }
+    out
+}
+
+/// The report for a script: one JSON document.
+pub fn json(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> Value {
+    let failing: Vec<Value> = checked
+        .failing
+        .iter()
+        .map(|(round, origin, difference)| json!({"round": round, "origin": origin, "difference": difference.to_string()}))
+        .collect();
+    json!({
+        "problem": problem.id(),
+        "rounds": checked.rounds,
+        "cases": config.inputs.is_empty().then_some(config.cases),
+        "hard_rounds": hard_rounds,
+        "agree": checked.failing.is_empty(),
+        "failures": checked.failing.len(),
+        "failing_rounds": failing,
+        "first_failure": checked.failure.as_ref().map(|failure| failure_json(problem, failure)),
+        "whitespace_warning": checked.whitespace.as_ref().map(|(round, what)| json!({"round": round, "what": what})),
+    })
+}
+
+fn failure_json(problem: &dyn AnyProblem, failure: &Counterexample) -> Value {
+    let program = match &failure.run {
+        Run::Output(output) => json!({"ended": "output", "output": output}),
+        Run::Crashed { status, stderr } => json!({"ended": "crashed", "status": status, "stderr": stderr}),
+        Run::TimedOut(limit) => json!({"ended": "timed_out", "limit_seconds": limit.as_secs_f64()}),
+        Run::OutputLimit(limit) => json!({"ended": "output_limit", "limit_bytes": limit}),
+    };
+    json!({
+        "round": failure.round,
+        "origin": failure.origin,
+        "difference": failure.difference.to_string(),
+        "input": failure.input,
+        "expected": failure.expected,
+        "program": program,
+        "shrink_runs": failure.shrink_runs,
+        "shrink_stopped": failure.shrink_stopped.map(|why| why.to_string()),
+        "explanation": problem.explain(&failure.input).ok(),
+    })
+}
+
+/// What the check ran, in words: "100 rounds of 10 cases (50 of them hard)" or "3 inputs".
+fn what_ran(config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
+    let rounds = checked.rounds;
+    if !config.inputs.is_empty() {
+        return format!("{rounds} input{}", if rounds == 1 { "" } else { "s" });
+    }
+    let hard = match hard_rounds {
+        0 => String::new(),
+        n if n == rounds => " (all hard)".to_string(),
+        n => format!(" ({n} of them hard)"),
+    };
+    format!("{rounds} rounds of {} cases{hard}", config.cases)
+}
+
+/// A difference's first line (a crash's standard error follows on the next lines).
+fn first_line(difference: &Difference) -> String {
+    difference.to_string().lines().next().unwrap_or_default().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stress::Origin;
+
+    #[test]
+    fn origins_are_named() {
+        assert_eq!(Origin::Generated { seed: 3, hard: true }.to_string(), "hard generator seed 3");
+        assert_eq!(Origin::File { name: "a.in".into() }.to_string(), "input a.in");
+    }
+}
