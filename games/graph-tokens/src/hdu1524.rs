@@ -178,6 +178,64 @@ impl Problem for Hdu1524 {
         Ok(out)
     }
 
+    /// Hard test cases, each graph of one kind drawn by the seed (its own random stream) and
+    /// solved by the default engine: 30% large Grundy values (a core of up to 45 positions,
+    /// each with an edge to every one before it, so position `i` of the core is worth `i`, and
+    /// a few positions pointing into it), 20% deep chains (a path of up to 200 positions, one
+    /// in ten up to 1000, with shortcuts over one or two), 20% the largest Grundy value of four
+    /// random graphs of the uniform kind, 10% the limits (one position; 1000 positions without
+    /// an edge; a position with 1000 edges; an edge repeated 1000 times), 20% a graph of the
+    /// uniform generator. Positions are renumbered at random and edge lists shuffled. Each
+    /// graph has one to four queries, each of one kind: 40% losses (the chessmen's values xor
+    /// to 0), 20% wins with a single winning move (one chessman, one target), 10% ten
+    /// chessmen, 10% one chessman on the position of the largest value, 20% one to four
+    /// chessmen anywhere. Half the inputs end with a line `0`, half without.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = String::new();
+        for _ in 0..cases {
+            let graph = match rng.below(10) {
+                0..=2 => {
+                    let graph = large_values_graph(&mut rng);
+                    renumbered(&mut rng, graph)
+                }
+                3..=4 => {
+                    let graph = chain_graph(&mut rng);
+                    renumbered(&mut rng, graph)
+                }
+                5..=6 => {
+                    let candidates: Vec<Vec<Vec<u32>>> = (0..4).map(|_| uniform_graph(&mut rng)).collect();
+                    let largest = |g: &Vec<Vec<u32>>| solve(g).into_iter().max().unwrap_or(0);
+                    candidates.into_iter().max_by_key(largest).expect("four candidates")
+                }
+                7 => match rng.below(10) {
+                    0..=4 => vec![Vec::new()],
+                    5..=6 => vec![Vec::new(); MAX_POSITIONS as usize],
+                    7..=8 => {
+                        // One position with the most edges, to positions (some repeated) that are sinks.
+                        let n = 2 + rng.below(MAX_POSITIONS as u64 - 1) as u32;
+                        let mut graph = vec![Vec::new(); n as usize];
+                        graph[0] = (0..MAX_OUT_DEGREE).map(|_| 1 + rng.below(n as u64 - 1) as u32).collect();
+                        renumbered(&mut rng, graph)
+                    }
+                    _ => vec![vec![1; MAX_OUT_DEGREE as usize], Vec::new()],
+                },
+                _ => {
+                    let uniform = self.generate(rng.next_u64(), 1)?;
+                    parse(&uniform)?.swap_remove(0).out
+                }
+            };
+            let values = solve(&graph);
+            let queries: Vec<Vec<u32>> = (0..1 + rng.below(4)).map(|_| hard_query(&mut rng, &graph, &values)).collect();
+            out += &render(&graph, &queries);
+        }
+        // Half the inputs end with the `0` the contract allows, half at the end of the input.
+        if rng.below(2) == 0 {
+            out += "0\n";
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         let cases = parse(input)?;
         Ok(cases.iter().flat_map(|case| case.queries().map(|q| render(&case.out, &[q.to_vec()]))).collect())
@@ -234,6 +292,132 @@ impl Problem for Hdu1524 {
     fn is_answer_line(&self, line: &str) -> bool {
         matches!(line, "WIN" | "LOSE")
     }
+}
+
+/// The Grundy value of every position of `graph` (acyclic), by the default engine.
+fn solve(graph: &[Vec<u32>]) -> Vec<u32> {
+    let edges = graph.iter().enumerate().flat_map(|(v, next)| next.iter().map(move |&w| (v as u32, w)));
+    let dag = Dag::new(graph.len(), edges).expect("the hard graphs are acyclic");
+    dag.grundy_values().into_iter().map(|v| v.0).collect()
+}
+
+/// `graph` with its positions renumbered at random and each edge list shuffled, so that neither
+/// the numbering nor the order of the edges follows the order of play.
+fn renumbered(rng: &mut SplitMix64, graph: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    let mut order: Vec<u32> = (0..graph.len() as u32).collect();
+    shuffle(rng, &mut order);
+    let mut renumbered = vec![Vec::new(); graph.len()];
+    for (v, next) in graph.into_iter().enumerate() {
+        let mut next: Vec<u32> = next.into_iter().map(|w| order[w as usize]).collect();
+        shuffle(rng, &mut next);
+        renumbered[order[v] as usize] = next;
+    }
+    renumbered
+}
+
+fn shuffle(rng: &mut SplitMix64, items: &mut [u32]) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+}
+
+/// A core of `k` positions, each with an edge to every one before it (so position `i` is worth
+/// `i`, the largest value `k` positions allow with the fewest edges), one edge in twenty
+/// repeated, and up to ten more positions with edges into the core.
+fn large_values_graph(rng: &mut SplitMix64) -> Vec<Vec<u32>> {
+    let k = 2 + rng.below(44) as u32;
+    let mut graph: Vec<Vec<u32>> = (0..k)
+        .map(|i| {
+            let mut next: Vec<u32> = (0..i).collect();
+            if i > 0 && rng.below(20) == 0 {
+                next.push(rng.below(i as u64) as u32);
+            }
+            next
+        })
+        .collect();
+    for _ in 0..rng.below(11) {
+        graph.push((0..1 + rng.below(4)).map(|_| rng.below(k as u64) as u32).collect());
+    }
+    graph
+}
+
+/// A path, each position with an edge to the one before it and now and then over one or two
+/// more: the longest plays the contract allows, with values that do not just alternate.
+fn chain_graph(rng: &mut SplitMix64) -> Vec<Vec<u32>> {
+    let len = if rng.below(10) == 0 { MAX_POSITIONS } else { 2 + rng.below(199) as u32 };
+    (0..len)
+        .map(|i| {
+            let mut next = Vec::new();
+            if i > 0 {
+                next.push(i - 1);
+            }
+            if i > 2 && rng.below(4) == 0 {
+                next.push(i - 2 - rng.below(2) as u32);
+            }
+            next
+        })
+        .collect()
+}
+
+/// A random graph as the uniform generator draws it: up to 8 positions (one in ten up to 30),
+/// edges up a random order, three pairs in ten.
+fn uniform_graph(rng: &mut SplitMix64) -> Vec<Vec<u32>> {
+    let n = if rng.below(10) == 0 { 1 + rng.below(30) } else { 1 + rng.below(8) } as u32;
+    let graph = (0..n).map(|i| (i + 1..n).filter(|_| rng.below(10) < 3).collect()).collect();
+    renumbered(rng, graph)
+}
+
+/// A query of one of the hard kinds ([`Hdu1524::generate_hard`]).
+fn hard_query(rng: &mut SplitMix64, graph: &[Vec<u32>], values: &[u32]) -> Vec<u32> {
+    let n = graph.len() as u64;
+    let random = |rng: &mut SplitMix64, m: u64| -> Vec<u32> { (0..m).map(|_| rng.below(n) as u32).collect() };
+    let xor = |chessmen: &[u32]| chessmen.iter().fold(0, |x, &v| x ^ values[v as usize]);
+    match rng.below(10) {
+        0..=3 => {
+            for _ in 0..20 {
+                let m = rng.below(MAX_CHESSMEN as u64);
+                let mut chessmen = random(rng, m);
+                let wanted = xor(&chessmen);
+                let worth: Vec<u32> = (0..n as u32).filter(|&v| values[v as usize] == wanted).collect();
+                if !worth.is_empty() {
+                    chessmen.push(worth[rng.below(worth.len() as u64) as usize]);
+                    shuffle(rng, &mut chessmen);
+                    return chessmen;
+                }
+            }
+            // Two chessmen on one position always cancel out.
+            vec![rng.below(n) as u32; 2]
+        }
+        4..=5 => {
+            for _ in 0..50 {
+                let m = 1 + rng.below(4);
+                let chessmen = random(rng, m);
+                if single_winning_move(graph, values, &chessmen, xor(&chessmen)) {
+                    return chessmen;
+                }
+            }
+            random(rng, 1)
+        }
+        6 => random(rng, MAX_CHESSMEN as u64),
+        7 => (0..n as u32).max_by_key(|&v| values[v as usize]).into_iter().collect(),
+        _ => {
+            let m = 1 + rng.below(4);
+            random(rng, m)
+        }
+    }
+}
+
+/// Whether exactly one move (a chessman's position and where it goes, chessmen on the same
+/// position and repeated edges being the same move) leaves a xor of 0.
+fn single_winning_move(graph: &[Vec<u32>], values: &[u32], chessmen: &[u32], xor: u32) -> bool {
+    let mut winning: Vec<(u32, u32)> = chessmen
+        .iter()
+        .flat_map(|&v| graph[v as usize].iter().map(move |&w| (v, w)))
+        .filter(|&(v, w)| values[w as usize] == values[v as usize] ^ xor)
+        .collect();
+    winning.sort_unstable();
+    winning.dedup();
+    xor != 0 && winning.len() == 1
 }
 
 fn join(items: &[u32]) -> String {

@@ -150,6 +150,49 @@ impl Problem for Hdu1730 {
         Ok(out)
     }
 
+    /// Hard boards, each of one kind drawn by the seed (its own random stream): 40% losses for
+    /// Tom (the gaps' nim-sum is 0), 25% wins with a single winning move on the real board
+    /// (exactly one row where Tom can slide, toward Jerry or back, to a nim-sum of 0), 25% the
+    /// limits (one row of 2 columns, where Tom cannot move; one row of 100 with the pieces at
+    /// both ends, or side by side in the middle; and one board in ten of these with 1000 rows
+    /// of 100 columns: every gap 98, gaps of nim-sum 0, or 1000 rows of 2 columns), 10% a board
+    /// of the uniform generator. Pieces lie either way round and anywhere their gap fits.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = String::new();
+        for _ in 0..cases {
+            let (m, rows) = match rng.below(20) {
+                0..=7 => {
+                    let (m, n) = (hard_cols(&mut rng), few_rows(&mut rng));
+                    let gaps = gaps_of_nim_sum_0(&mut rng, m, n);
+                    (m, place(&mut rng, m, &gaps))
+                }
+                8..=12 => single_winning_row(&mut rng),
+                13..=17 => match (rng.below(10), rng.below(3)) {
+                    (0, 0) => (MAX_COLS, place(&mut rng, MAX_COLS, &[MAX_COLS - 2; MAX_ROWS as usize])),
+                    (0, 1) => {
+                        let gaps = gaps_of_nim_sum_0(&mut rng, MAX_COLS, MAX_ROWS as usize);
+                        (MAX_COLS, place(&mut rng, MAX_COLS, &gaps))
+                    }
+                    (0, _) => (2, place(&mut rng, 2, &[0; MAX_ROWS as usize])),
+                    (1..=3, _) => (2, place(&mut rng, 2, &[0])),
+                    (4..=6, _) => (MAX_COLS, place(&mut rng, MAX_COLS, &[MAX_COLS - 2])),
+                    _ => {
+                        let tom = 2 + rng.below(MAX_COLS as u64 - 3) as u32;
+                        (MAX_COLS, vec![Row { tom, jerry: if rng.below(2) == 0 { tom - 1 } else { tom + 1 } }])
+                    }
+                },
+                _ => {
+                    let uniform = self.generate(rng.next_u64(), 1)?;
+                    let (boards, rows) = parse(&uniform)?;
+                    (boards[0].cols, rows)
+                }
+            };
+            out += &render(m, &rows);
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         let (boards, rows) = parse(input)?;
         Ok(boards.iter().map(|b| render(b.cols, &rows[b.rows.clone()])).collect())
@@ -188,6 +231,67 @@ impl Problem for Hdu1730 {
     fn is_answer_line(&self, line: &str) -> bool {
         matches!(line, "I WIN!" | "BAD LUCK!")
     }
+}
+
+/// The columns of a hard board: mostly a few, one board in five the widest.
+fn hard_cols(rng: &mut SplitMix64) -> u32 {
+    if rng.below(5) == 0 { MAX_COLS } else { 2 + rng.below(9) as u32 }
+}
+
+/// The rows of a hard board: 1 to 4, one board in ten up to 20.
+fn few_rows(rng: &mut SplitMix64) -> usize {
+    1 + if rng.below(10) == 0 { rng.below(20) } else { rng.below(4) } as usize
+}
+
+/// `rows` gaps that fit `cols` columns, the last making the nim-sum 0 (drawn again when it
+/// would not fit).
+fn gaps_of_nim_sum_0(rng: &mut SplitMix64, cols: u32, rows: usize) -> Vec<u32> {
+    loop {
+        let mut gaps: Vec<u32> = (1..rows).map(|_| rng.below(cols as u64 - 1) as u32).collect();
+        let xor = gaps.iter().fold(0, |x, &g| x ^ g);
+        if xor <= cols - 2 {
+            gaps.push(xor);
+            return gaps;
+        }
+    }
+}
+
+/// A row for each gap, anywhere it fits, Tom's piece left or right of Jerry's.
+fn place(rng: &mut SplitMix64, cols: u32, gaps: &[u32]) -> Vec<Row> {
+    gaps.iter()
+        .map(|&g| {
+            let left = 1 + rng.below((cols - g - 1) as u64) as u32;
+            let right = left + g + 1;
+            if rng.below(2) == 0 { Row { tom: left, jerry: right } } else { Row { tom: right, jerry: left } }
+        })
+        .collect()
+}
+
+/// How many moves of Tom's win: a row's move to the gap `gap ^ nim-sum` wins, toward Jerry when
+/// that is smaller, or back toward the edge when it is larger and the edge leaves room.
+fn winning_moves(cols: u32, rows: &[Row]) -> usize {
+    let xor = nim_sum(rows).0;
+    let wins = |r: &Row| {
+        let (g, target) = (gap(*r), gap(*r) ^ xor);
+        let widest = if r.tom < r.jerry { r.jerry - 2 } else { cols - r.jerry - 1 };
+        xor != 0 && (target < g || target <= widest)
+    };
+    rows.iter().filter(|r| wins(r)).count()
+}
+
+/// A board Tom wins with exactly one winning move, drawn again until one is found (a single row
+/// with a gap has exactly one: next to Jerry's piece).
+fn single_winning_row(rng: &mut SplitMix64) -> (u32, Vec<Row>) {
+    for _ in 0..100 {
+        let m = hard_cols(rng);
+        let n = few_rows(rng);
+        let gaps: Vec<u32> = (0..n).map(|_| rng.below(m as u64 - 1) as u32).collect();
+        let rows = place(rng, m, &gaps);
+        if winning_moves(m, &rows) == 1 {
+            return (m, rows);
+        }
+    }
+    (MAX_COLS, vec![Row { tom: 1, jerry: MAX_COLS }])
 }
 
 /// One board as a whole input.

@@ -146,6 +146,54 @@ impl Problem for Hdu1849 {
         Ok(out)
     }
 
+    /// Hard cases, each of one kind drawn by the seed (its own random stream): 40% losses (the
+    /// nim-sum of the cells is 0, which the uniform generator gives one case in ten), 20% wins
+    /// with a single winning move among two to five pieces, at least two off home (exactly one
+    /// piece whose cell holds the nim-sum's top bit), 10% wins whose cells add up to an even
+    /// number (a parity-of-the-sum answer calls them lost), 20% the limits (one piece home on cell 0, one piece on cell 1000, two on 1000,
+    /// and one case in ten of these with 1000 pieces: all on 1000, the longest game, all home,
+    /// or on random cells with a nim-sum of 0), 10% a case of the uniform generator.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = String::new();
+        for _ in 0..cases {
+            let cells = match rng.below(10) {
+                0..=3 => nim_loss(&mut rng),
+                4..=5 => single_winning_move(&mut rng),
+                6 => loop {
+                    let count = 1 + rng.below(5) as usize;
+                    let cells = random_cells(&mut rng, count);
+                    let xor = cells.iter().fold(0, |x, &c| x ^ c);
+                    if xor != 0 && cells.iter().sum::<u32>() % 2 == 0 {
+                        break cells;
+                    }
+                },
+                7..=8 => match (rng.below(10), rng.below(4)) {
+                    (0, 0) => vec![MAX_CELL; MAX_PIECES as usize],
+                    (0, 1) => vec![0; MAX_PIECES as usize],
+                    (0, _) => loop {
+                        let mut cells = random_cells(&mut rng, MAX_PIECES as usize - 1);
+                        let xor = cells.iter().fold(0, |x, &c| x ^ c);
+                        if xor <= MAX_CELL {
+                            cells.push(xor);
+                            break cells;
+                        }
+                    },
+                    (1..=3, _) => vec![0],
+                    (4..=6, _) => vec![MAX_CELL],
+                    _ => vec![MAX_CELL; 2],
+                },
+                _ => {
+                    let uniform = self.generate(rng.next_u64(), 1)?;
+                    parse(&uniform)?.cells
+                }
+            };
+            out += &format!("{}\n{}\n", cells.len(), cells.iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+        }
+        out += "0\n";
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Ok(parse(input)?.each().map(render).collect())
     }
@@ -179,6 +227,43 @@ impl Problem for Hdu1849 {
     fn is_answer_line(&self, line: &str) -> bool {
         matches!(line, "Rabbit Win!" | "Grass Win!")
     }
+}
+
+/// `count` cells for a hard case: half of them anywhere on the strip, half small (where cells
+/// repeat and cancel out).
+fn random_cells(rng: &mut SplitMix64, count: usize) -> Vec<u32> {
+    (0..count).map(|_| if rng.below(2) == 0 { rng.below(MAX_CELL as u64 + 1) } else { rng.below(8) } as u32).collect()
+}
+
+/// A lost case: random cells and one more on their nim-sum (one piece in ten cases up to 40).
+fn nim_loss(rng: &mut SplitMix64) -> Vec<u32> {
+    let others = if rng.below(10) == 0 { rng.below(40) } else { rng.below(5) } as usize;
+    loop {
+        let mut cells = random_cells(rng, others);
+        let xor = cells.iter().fold(0, |x, &c| x ^ c);
+        // The nim-sum of cells up to 1000 is below 1024; the few above 1000 are drawn again.
+        if xor <= MAX_CELL {
+            cells.insert(rng.below(cells.len() as u64 + 1) as usize, xor);
+            return cells;
+        }
+    }
+}
+
+/// A won case with exactly one winning move: one piece can reach a nim-sum of 0, by moving to
+/// its cell xor the nim-sum, only when that is smaller, i.e. its cell has the nim-sum's top bit.
+fn single_winning_move(rng: &mut SplitMix64) -> Vec<u32> {
+    for _ in 0..100 {
+        let count = 2 + rng.below(4) as usize;
+        let cells = random_cells(rng, count);
+        let xor = cells.iter().fold(0, |x, &c| x ^ c);
+        // Two pieces off home at least: a lone piece has a single winning move anyway.
+        let away = cells.iter().filter(|&&c| c > 0).count();
+        if away >= 2 && xor != 0 && cells.iter().filter(|&&c| c ^ xor < c).count() == 1 {
+            return cells;
+        }
+    }
+    // One piece off home has one move to win (found within a hundred draws nearly always).
+    vec![1 + rng.below(MAX_CELL as u64) as u32]
 }
 
 /// One case as a whole input.

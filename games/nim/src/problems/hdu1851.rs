@@ -163,6 +163,40 @@ impl Problem for Hdu1851 {
         Ok(out)
     }
 
+    /// Hard cases, each of one kind drawn by the seed (its own random stream): 40% losses for
+    /// the teacher (the piles' values `M mod (L + 1)` have a nim-sum of 0: answer Yes, which the
+    /// uniform generator gives about one case in eight), 20% wins with a single winning move
+    /// among two to four piles (exactly one pile and one take leave a nim-sum of 0), 20% piles where `M mod (L + 1)`
+    /// turns over (`M` equal to `L`, to `L + 1`, to `2L + 2`, smaller than `L`, or `L = 1`), 10%
+    /// the limits (no pile at all, ten piles of 20 taking 20, ten piles of one, one pile of 20
+    /// taking 1), 10% a case of the uniform generator.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = format!("{cases}\n");
+        for _ in 0..cases {
+            let case = match rng.below(10) {
+                0..=3 => bash_loss(&mut rng),
+                4..=5 => single_winning_take(&mut rng),
+                6..=7 => (0..1 + rng.below(4)).map(|_| turning_pile(&mut rng)).collect(),
+                8 => match rng.below(4) {
+                    0 => Vec::new(),
+                    1 => vec![Pile { stones: MAX_STONES, max_take: MAX_TAKE }; MAX_PILES as usize],
+                    2 => vec![Pile { stones: 1, max_take: 1 + rng.below(MAX_TAKE as u64) as u32 }; MAX_PILES as usize],
+                    _ => vec![Pile { stones: MAX_STONES, max_take: 1 }],
+                },
+                _ => {
+                    let uniform = self.generate(rng.next_u64(), 1)?;
+                    parse(&uniform)?.0
+                }
+            };
+            out += &format!("{}\n", case.len());
+            for p in &case {
+                out += &format!("{} {}\n", p.stones, p.max_take);
+            }
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         let (piles, ends) = parse(input)?;
         let starts = std::iter::once(0).chain(ends.iter().copied());
@@ -197,6 +231,74 @@ impl Problem for Hdu1851 {
     fn is_answer_line(&self, line: &str) -> bool {
         matches!(line, "Yes" | "No")
     }
+}
+
+/// A random pile the contract allows.
+fn random_pile(rng: &mut SplitMix64) -> Pile {
+    Pile { stones: 1 + rng.below(MAX_STONES as u64) as u32, max_take: 1 + rng.below(MAX_TAKE as u64) as u32 }
+}
+
+/// A pile where `M mod (L + 1)` turns over: `M = L` (take it all), `M = L + 1` or `2L + 2`
+/// (worth 0), `M < L`, or `L = 1` (parity).
+fn turning_pile(rng: &mut SplitMix64) -> Pile {
+    let most = 1 + rng.below(MAX_TAKE as u64) as u32;
+    let stones = match rng.below(5) {
+        0 => most,
+        1 => most + 1,
+        2 => 2 * most + 2,
+        3 => 1 + rng.below(most as u64) as u32,
+        _ => return Pile { stones: 1 + rng.below(MAX_STONES as u64) as u32, max_take: 1 },
+    };
+    if stones <= MAX_STONES { Pile { stones, max_take: most } } else { Pile { stones: most, max_take: most } }
+}
+
+/// A pile worth `value` (at most 20), its take limit and stones drawn among those that are.
+fn pile_worth(rng: &mut SplitMix64, value: u32) -> Pile {
+    loop {
+        // Worth `value`: stones `value + j (L + 1)` with `L >= value`; `value = 0` needs `j >= 1`.
+        let most = value.max(1) + rng.below((MAX_TAKE - value.max(1) + 1) as u64) as u32;
+        let stones = value + (value == 0) as u32 * (most + 1) + rng.below(3) as u32 * (most + 1);
+        if (1..=MAX_STONES).contains(&stones) {
+            return Pile { stones, max_take: most };
+        }
+    }
+}
+
+/// A lost case for the teacher: random piles and one more worth their nim-sum (drawn again when
+/// that is above 20, the most a pile is worth).
+fn bash_loss(rng: &mut SplitMix64) -> Vec<Pile> {
+    let others = if rng.below(10) == 0 { MAX_PILES as u64 - 1 } else { rng.below(4) } as usize;
+    loop {
+        let mut piles: Vec<Pile> = (0..others).map(|_| turning_or_random(rng)).collect();
+        let xor = piles.iter().fold(0, |x, p| x ^ bounded_value(p.stones, p.max_take).0);
+        if xor <= MAX_STONES.min(MAX_TAKE) {
+            piles.insert(rng.below(piles.len() as u64 + 1) as usize, pile_worth(rng, xor));
+            return piles;
+        }
+    }
+}
+
+/// Half the piles where the value turns over, half anywhere.
+fn turning_or_random(rng: &mut SplitMix64) -> Pile {
+    if rng.below(2) == 0 { turning_pile(rng) } else { random_pile(rng) }
+}
+
+/// A won case with exactly one winning move: the takes `1..=min(L, M)` from a pile leave
+/// distinct values, so each pile has at most one take to the value that zeroes the nim-sum.
+fn single_winning_take(rng: &mut SplitMix64) -> Vec<Pile> {
+    for _ in 0..100 {
+        // Two piles at least: a lone pile has a single winning take whenever it has one.
+        let piles: Vec<Pile> = (0..2 + rng.below(3)).map(|_| turning_or_random(rng)).collect();
+        let value = |p: &Pile| bounded_value(p.stones, p.max_take).0;
+        let xor = piles.iter().fold(0, |x, p| x ^ value(p));
+        let winning =
+            |p: &&Pile| (1..=p.max_take.min(p.stones)).any(|t| value(p) ^ xor == (p.stones - t) % (p.max_take + 1));
+        if xor != 0 && piles.iter().filter(winning).count() == 1 {
+            return piles;
+        }
+    }
+    // One pile worth something has one winning take, to a multiple of L + 1.
+    vec![Pile { stones: 1, max_take: 1 }]
 }
 
 /// One case as a whole input.

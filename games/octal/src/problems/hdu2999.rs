@@ -13,6 +13,7 @@ use crate::{OctalCode, naive_grundy};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
+use std::sync::OnceLock;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, Problem};
 use testkit::resources::{ExplainBudget, Work};
@@ -168,6 +169,36 @@ impl Problem for Hdu2999 {
         Ok(out)
     }
 
+    /// Hard cases: a set S from a fixed pool solved once per process (`SetPool`: small sets,
+    /// mostly of blocks of one parity, the only ones with lost rows to move in; sets with
+    /// repeats, unsorted sets, blocks as long as the longest row, sets of 100), its elements
+    /// shuffled, and one to five queries (one case in fifty: every row from 0 to 1000), each
+    /// of one kind drawn by the seed (its own random stream): 40% rows lost for the first
+    /// player though she can move (half of them among the 16 longest such rows up to 1000; for
+    /// a set without any, a row shorter than every block), 20% won rows with a single winning
+    /// move up to mirror image, 10% a row equal to a block (take it all) or one stone shorter
+    /// than every block (no move), 10% a row of 0 or of 1000, 20% any row up to 1000.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOL: OnceLock<Vec<SetPool>> = OnceLock::new();
+        let pool = POOL.get_or_init(SetPool::build);
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = String::new();
+        for _ in 0..cases {
+            let set = &pool[rng.below(pool.len() as u64) as usize];
+            let mut blocks = set.blocks.clone();
+            for i in (1..blocks.len()).rev() {
+                blocks.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let queries: Vec<u32> = if rng.below(50) == 0 {
+                (0..=MAX_STONES).collect()
+            } else {
+                (0..1 + rng.below(5)).map(|_| set.hard_row(&mut rng)).collect()
+            };
+            out += &render(&blocks, &queries);
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         let cases = parse(input)?;
         Ok(cases.iter().flat_map(|case| case.rows.iter().map(|&k| render(&case.blocks, &[k]))).collect())
@@ -203,6 +234,106 @@ impl Problem for Hdu2999 {
 
     fn is_answer_line(&self, line: &str) -> bool {
         matches!(line, "1" | "2")
+    }
+}
+
+/// A set S solved for every row up to the longest the contract allows, with the rows where wrong
+/// solutions go wrong.
+struct SetPool {
+    /// S as written (repeats kept).
+    blocks: Vec<u32>,
+    /// Rows lost for the first player though a block fits, longest first.
+    losses: Vec<u32>,
+    /// Won rows with exactly one winning move, counting a move and its mirror image as one.
+    single: Vec<u32>,
+}
+
+/// How many of the longest lost rows a hard query draws from, for half of its losses.
+const DEEPEST: usize = 16;
+
+impl SetPool {
+    /// The pool: fixed sets (the classic ones, repeats, an unsorted one, blocks as long as the
+    /// longest row, the most elements) and random ones from a fixed seed, each solved by the
+    /// default engine up to a row of 1000. Time: `O(1000^2 / 4)` a set for the values, and for
+    /// the winning moves `O(1000 |S|)` a row at worst, most rows stopping at their second.
+    fn build() -> Vec<SetPool> {
+        // A set with blocks of both parities loses no row it can move in: the first player
+        // removes a block from the middle and copies every move on the other side. So most
+        // sets have blocks of one parity.
+        let mut sets: Vec<Vec<u32>> = [
+            &[1][..],
+            &[2],
+            &[3],
+            &[1, 3],
+            &[2, 4],
+            &[3, 5],
+            &[2, 6, 10],
+            &[1, 3, 5, 7],
+            &[4, 4, 4],
+            &[5, 3, 1, 3],
+            &[999],
+            &[1, 1000],
+            &[1, 2],
+            &[2, 3],
+            &[1, 2, 3, 4, 5, 6],
+            &[7, 10],
+            &[1000],
+            &[500, 999],
+        ]
+        .iter()
+        .map(|s| s.to_vec())
+        .collect();
+        let mut rng = SplitMix64(2999);
+        for parity in [1, 2, 1, 2, 1, 2, 0, 0] {
+            // Odd blocks, even blocks, or any, up to 20.
+            let block = |rng: &mut SplitMix64| match parity {
+                0 => 1 + rng.below(20) as u32,
+                p => p + 2 * rng.below(10) as u32,
+            };
+            sets.push((0..1 + rng.below(4)).map(|_| block(&mut rng)).collect());
+        }
+        sets.push((0..MAX_SET).map(|_| 1 + 2 * rng.below(MAX_STONES as u64 / 2) as u32).collect());
+        sets.push((0..MAX_SET).map(|_| 2 + 2 * rng.below(MAX_STONES as u64 / 2) as u32).collect());
+        sets.push((0..MAX_SET).map(|_| 1 + rng.below(20) as u32).collect());
+        sets.into_iter().map(SetPool::solve).collect()
+    }
+
+    fn solve(blocks: Vec<u32>) -> SetPool {
+        let values =
+            naive_grundy(&OctalCode::from_removals(blocks.iter().map(|&b| b as usize)), MAX_STONES as usize + 1);
+        let mut distinct = blocks.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let shortest = distinct[0];
+        let losses = (shortest..=MAX_STONES).rev().filter(|&k| values[k as usize] == 0).collect();
+        // A winning move leaves rows `left <= right` of equal value; stop counting at two.
+        let winning_moves = |k: u32| {
+            let splits = distinct
+                .iter()
+                .filter(|&&b| b <= k)
+                .flat_map(|&b| (0..=(k - b) / 2).map(move |left| (left, k - b - left)));
+            splits.filter(|&(left, right)| values[left as usize] == values[right as usize]).take(2).count()
+        };
+        let single = (shortest..=MAX_STONES).filter(|&k| values[k as usize] != 0 && winning_moves(k) == 1).collect();
+        SetPool { blocks, losses, single }
+    }
+
+    /// A row of one of the hard kinds ([`Hdu2999::generate_hard`]).
+    fn hard_row(&self, rng: &mut SplitMix64) -> u32 {
+        let pick = |rng: &mut SplitMix64, rows: &[u32]| rows.get(rng.below(rows.len() as u64) as usize).copied();
+        let shortest = self.blocks.iter().copied().min().unwrap_or(1);
+        let row = match rng.below(10) {
+            // A set without such a loss (blocks of both parities) gives a row with no move.
+            0..=1 => pick(rng, &self.losses[..self.losses.len().min(DEEPEST)]).or(Some(shortest - 1)),
+            2..=3 => pick(rng, &self.losses).or(Some(shortest - 1)),
+            4..=5 => pick(rng, &self.single),
+            6 if rng.below(2) == 0 => pick(rng, &self.blocks),
+            6 => Some(shortest - 1),
+            7 => Some([0, MAX_STONES][rng.below(2) as usize]),
+            _ => None,
+        };
+        // A set without a single winning move gives any row.
+        row.unwrap_or_else(|| rng.below(MAX_STONES as u64 + 1) as u32)
     }
 }
 

@@ -15,6 +15,7 @@ use solver_core::Outcome;
 use solver_core::graph::SplitMix64;
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::sync::OnceLock;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 use testkit::resources::{Work, explain_all};
@@ -133,6 +134,46 @@ impl Problem for Hdu3980 {
         Ok(out)
     }
 
+    /// Hard circles, each of one kind drawn by the seed (its own random stream), for a block
+    /// `M` of a fixed pool solved once per process (`BlockPool`: every `M` up to 40 and a few
+    /// up to 1000): 40% circles aekdycoin wins after more than one move (`N >= 2M`, the opened
+    /// row worth 0; half of them among the 8 largest `N` up to 1000), 20% circles she loses
+    /// where the opened row has a single winning reply up to mirror image, 30% the boundaries
+    /// and limits (`N` equal to `M`, `M - 1`, `2M - 1`, `2M`; `N` or `M` 1 or 1000), 10% a
+    /// circle of the uniform generator.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOL: OnceLock<Vec<BlockPool>> = OnceLock::new();
+        let pool = POOL.get_or_init(BlockPool::build);
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = format!("{cases}\n");
+        for _ in 0..cases {
+            let block = &pool[rng.below(pool.len() as u64) as usize];
+            let m = block.block;
+            let pick = |rng: &mut SplitMix64, beads: &[u32]| beads.get(rng.below(beads.len() as u64) as usize).copied();
+            let n = match rng.below(10) {
+                0..=1 => pick(&mut rng, &block.wins[..block.wins.len().min(DEEPEST)]),
+                2..=3 => pick(&mut rng, &block.wins),
+                4..=5 => pick(&mut rng, &block.single_reply),
+                6..=8 => {
+                    let boundary = [m, m - 1, 2 * m - 1, 2 * m, 1, MAX_BEADS][rng.below(6) as usize];
+                    Some(boundary.clamp(1, MAX_BEADS))
+                }
+                _ => None,
+            };
+            let (n, m) = match n {
+                Some(n) => (n, m),
+                // A block without such circles, or the uniform share.
+                None => {
+                    let uniform = self.generate(rng.next_u64(), 1)?;
+                    let circle = parse(&uniform)?[0];
+                    (circle.beads, circle.block)
+                }
+            };
+            out += &format!("{n} {m}\n");
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Ok(parse(input)?.iter().map(|c| format!("1\n{} {}\n", c.beads, c.block)).collect())
     }
@@ -158,6 +199,44 @@ impl Problem for Hdu3980 {
         let Some(rest) = line.strip_prefix("Case #") else { return false };
         let Some((k, who)) = rest.split_once(": ") else { return false };
         !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) && matches!(who, "aekdycoin" | "abcdxyzk")
+    }
+}
+
+/// A block size solved for every circle up to the largest the contract allows, with the circles
+/// where wrong solutions go wrong.
+struct BlockPool {
+    block: u32,
+    /// Circles of at least `2M` beads aekdycoin wins, the most beads first.
+    wins: Vec<u32>,
+    /// Circles of at least `2M` beads she loses where the opened row has exactly one winning
+    /// reply, counting a move and its mirror image as one.
+    single_reply: Vec<u32>,
+}
+
+/// How many of the largest won circles a hard case draws from, for half of its wins.
+const DEEPEST: usize = 8;
+
+impl BlockPool {
+    /// Every block up to 40 and a few up to 1000, each solved by the default engine for every
+    /// opened row up to `1000 - M`. Time: `O((1000 - M)^2 / 4)` a block.
+    fn build() -> Vec<BlockPool> {
+        let large = [50, 64, 99, 100, 128, 200, 250, 333, 499, 500, 501, 999, 1000];
+        (1..=40).chain(large).map(BlockPool::solve).collect()
+    }
+
+    fn solve(block: u32) -> BlockPool {
+        let values = naive_grundy(&Circle::new(MAX_BEADS, block).row_code(), (MAX_BEADS - block) as usize + 1);
+        let value = |row: u32| values[row as usize];
+        // The replies to an opened row of `row` beads: paint M after `left`, leaving rows of
+        // `left` and `row - M - left`; a reply wins when they are worth the same.
+        let winning_replies = |row: u32| {
+            let splits = (0..=row.saturating_sub(block) / 2).map(|left| (left, row - block - left));
+            splits.filter(|&(left, right)| value(left) == value(right)).take(2).count()
+        };
+        let circles = (2 * block..=MAX_BEADS).rev();
+        let wins = circles.clone().filter(|&n| value(n - block) == 0).collect();
+        let single_reply = circles.filter(|&n| value(n - block) != 0 && winning_replies(n - block) == 1).collect();
+        BlockPool { block, wins, single_reply }
     }
 }
 
