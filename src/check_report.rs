@@ -1,7 +1,7 @@
 //! What `gamesolve check` prints about a finished check: text for a person, or one JSON
 //! document for a script (`--format json`; the schema is in the README).
 
-use crate::stress::{Checked, Counterexample, Difference, Run, ShrinkStop, StressConfig};
+use crate::stress::{Checked, Counterexample, Culprit, Difference, Run, ShrinkStop, StressConfig};
 use serde_json::{Value, json};
 use testkit::judge::{AnyProblem, Explanation};
 
@@ -23,10 +23,15 @@ pub fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, c
             what_ran(config, hard_rounds, checked)
         );
     };
+    let who = match (failure.culprit, &config.against) {
+        (_, None) => "",
+        (Culprit::Program, Some(_)) => "the program: ",
+        (Culprit::Against, Some(_)) => "the --against program: ",
+    };
     let mut out = match checked.failing.len() {
-        1 => format!("{id}: mismatch in round {} ({}): {}\n", failure.round, failure.origin, failure.difference),
+        1 => format!("{id}: mismatch in round {} ({}): {who}{}\n", failure.round, failure.origin, failure.difference),
         n => format!(
-            "{id}: {n} of {} failed; the first, round {} ({}): {}\n",
+            "{id}: {n} of {} failed; the first, round {} ({}): {who}{}\n",
             what_ran(config, hard_rounds, checked),
             failure.round,
             failure.origin,
@@ -41,11 +46,19 @@ pub fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, c
     };
     out += &failure.input;
     out += &format!("\ngamesolve answers:\n{}", failure.expected);
-    match &failure.run {
-        Run::Output(output) => out += &format!("\nthe program answered:\n{output}"),
-        Run::Crashed { status, .. } => out += &format!("\nthe program crashed ({status})\n"),
-        Run::TimedOut(limit) => out += &format!("\nthe program was stopped after {limit:?}\n"),
-        Run::OutputLimit(limit) => out += &format!("\nthe program was stopped after writing more than {limit} bytes\n"),
+    let (program, other) = match failure.culprit {
+        Culprit::Program => ("the program", "the --against program"),
+        Culprit::Against => ("the --against program", "the program"),
+    };
+    out += &describe(program, &failure.run);
+    if let Some((run, difference)) = &failure.other {
+        out += &match difference {
+            None => format!("\n{other} agrees with gamesolve.\n"),
+            Some(difference) => format!("\n{other} is wrong too: {difference}\n"),
+        };
+        if difference.is_some() {
+            out += &describe(other, run);
+        }
     }
     if let Ok(explanations) = problem.explain(&failure.input) {
         out += "\nwhy (gamesolve explain):\n";
@@ -65,6 +78,16 @@ pub fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, c
         out += &warning;
     }
     out
+}
+
+/// How `program`'s run ended, and what it printed.
+fn describe(program: &str, run: &Run) -> String {
+    match run {
+        Run::Output(output) => format!("\n{program} answered:\n{output}"),
+        Run::Crashed { status, .. } => format!("\n{program} crashed ({status})\n"),
+        Run::TimedOut(limit) => format!("\n{program} was stopped after {limit:?}\n"),
+        Run::OutputLimit(limit) => format!("\n{program} was stopped after writing more than {limit} bytes\n"),
+    }
 }
 
 /// The report for a script: one JSON document.
@@ -87,20 +110,28 @@ pub fn json(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, c
     })
 }
 
-fn failure_json(problem: &dyn AnyProblem, failure: &Counterexample) -> Value {
-    let program = match &failure.run {
+fn run_json(run: &Run) -> Value {
+    match run {
         Run::Output(output) => json!({"ended": "output", "output": output}),
-        Run::Crashed { status, stderr } => json!({"ended": "crashed", "status": status, "stderr": stderr}),
+        Run::Crashed { status, stderr, .. } => json!({"ended": "crashed", "status": status, "stderr": stderr}),
         Run::TimedOut(limit) => json!({"ended": "timed_out", "limit_seconds": limit.as_secs_f64()}),
         Run::OutputLimit(limit) => json!({"ended": "output_limit", "limit_bytes": limit}),
-    };
+    }
+}
+
+fn failure_json(problem: &dyn AnyProblem, failure: &Counterexample) -> Value {
+    let other = failure.other.as_ref().map(
+        |(run, difference)| json!({"run": run_json(run), "difference": difference.as_ref().map(ToString::to_string)}),
+    );
     json!({
+        "culprit": failure.culprit,
+        "other": other,
         "round": failure.round,
         "origin": failure.origin,
         "difference": failure.difference.to_string(),
         "input": failure.input,
         "expected": failure.expected,
-        "program": program,
+        "program": run_json(&failure.run),
         "shrink_runs": failure.shrink_runs,
         "shrink_stopped": failure.shrink_stopped.map(|why| why.to_string()),
         "explanation": problem.explain(&failure.input).ok(),

@@ -170,7 +170,7 @@ enum Command {
         seed: u64,
         /// Which generator: `uniform` (random inputs that reach the edge cases) or `hard`
         /// (positions drawn from the solved game where wrong solutions go wrong: the deepest
-        /// wins and losses, single winning moves, draws; not every problem has one yet).
+        /// wins and losses, every outcome kind, single winning moves, the extremes of the limits).
         #[arg(long, value_enum, default_value_t = GenArg::Uniform)]
         mode: GenArg,
     },
@@ -236,6 +236,17 @@ enum Command {
         /// `.why`, and the shrunk one as `shrunk.*`.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// The most memory the program may take: its address space is limited to this (K, M, G
+        /// suffixes), and a run whose allocation fails under it is reported as "memory limit
+        /// exceeded" (Unix; like a judge's limit, it counts reserved memory as well as used).
+        #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+        memory_limit: Option<u64>,
+        /// A second program to check on the same inputs, e.g. a brute force against the fast
+        /// solution after `--`; gamesolve's answer says which of the two is wrong. Split at
+        /// whitespace into the program and its arguments (for arguments with spaces, use a
+        /// script).
+        #[arg(long, value_name = "PROG")]
+        against: Option<String>,
         /// Output format of the report.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -335,6 +346,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Runs a program under an address-space limit (what `check --memory-limit` starts).
+    #[command(hide = true)]
+    ExecLimited {
+        /// The limit, in bytes.
+        bytes: u64,
+        /// The program and its arguments.
+        #[arg(last = true, required = true, num_args = 1..)]
+        command: Vec<OsString>,
+    },
 }
 
 /// Counts allocations, so that `stats` reports each engine's own peak memory.
@@ -404,6 +424,8 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
             samples,
             keep_going,
             save,
+            memory_limit,
+            against,
             format,
             command,
         } => {
@@ -413,12 +435,18 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
                 CheckMode::Hard => GenMode::Hard,
             };
             let inputs = fixed_inputs(&problem, &inputs, samples)?;
+            let against = against.map(|line| line.split_whitespace().map(OsString::from).collect::<Vec<_>>());
+            if against.as_ref().is_some_and(Vec::is_empty) {
+                anyhow::bail!("--against needs a program");
+            }
             let config = StressConfig {
                 rounds,
                 cases,
                 seed,
                 timeout,
                 command,
+                against,
+                memory_limit,
                 shrink_runs,
                 shrink_time,
                 mode,
@@ -437,6 +465,7 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Diff { a, b, format } => diff(&a, &b, format),
         Command::Verify { file: Some(file), format, .. } => verify_file(&file, format),
         Command::Verify { file: None, only, format } => run_verify(only.as_deref(), format),
+        Command::ExecLimited { bytes, command } => Err(stress::exec_limited(bytes, &command)),
     }
 }
 

@@ -22,6 +22,11 @@ pub struct StressConfig {
     pub timeout: Duration,
     /// The program and its arguments, run directly (no shell).
     pub command: Vec<OsString>,
+    /// A second program, checked on the same inputs (`--against`: a brute force against a
+    /// fast solution, gamesolve's answer deciding which is wrong).
+    pub against: Option<Vec<OsString>>,
+    /// The address-space limit of the checked programs, in bytes (`--memory-limit`; Unix).
+    pub memory_limit: Option<u64>,
     /// The most extra runs shrinking may spend.
     pub shrink_runs: usize,
     /// The most time shrinking may spend (checked before each run).
@@ -122,6 +127,8 @@ pub enum Run {
         status: String,
         /// The end of what it wrote to standard error.
         stderr: String,
+        /// Whether its standard error (the last 64 KiB) says that an allocation failed.
+        allocation_failed: bool,
     },
     /// It was still running at the time limit and was killed.
     TimedOut(Duration),
@@ -173,6 +180,8 @@ pub enum Difference {
     TimedOut(Duration),
     /// The program wrote more than this many bytes.
     OutputLimit(usize),
+    /// The program failed to allocate memory under the limit of this many bytes and ended.
+    MemoryLimit(u64),
     /// The answer is right but its whitespace is not gamesolve's byte for byte (with `--strict`).
     Whitespace(String),
 }
@@ -198,7 +207,41 @@ impl std::fmt::Display for Difference {
             Difference::OutputLimit(limit) => {
                 write!(f, "output limit exceeded: the program wrote more than {limit} bytes and was stopped")
             }
+            Difference::MemoryLimit(limit) => write!(
+                f,
+                "memory limit exceeded: the program failed to allocate under --memory-limit {}",
+                testkit::resources::show_bytes(*limit)
+            ),
             Difference::Whitespace(what) => write!(f, "whitespace differs (--strict): {what}"),
+        }
+    }
+}
+
+/// Which of the checked programs a failure is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Culprit {
+    /// The program after `--`.
+    Program,
+    /// The program of `--against`.
+    Against,
+}
+
+impl Culprit {
+    /// Its command line in `config`.
+    fn command(self, config: &StressConfig) -> &[OsString] {
+        match self {
+            Culprit::Program => &config.command,
+            Culprit::Against => config.against.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The other program, when there are two.
+    fn other(self, config: &StressConfig) -> Option<Culprit> {
+        match self {
+            _ if config.against.is_none() => None,
+            Culprit::Program => Some(Culprit::Against),
+            Culprit::Against => Some(Culprit::Program),
         }
     }
 }
@@ -206,6 +249,8 @@ impl std::fmt::Display for Difference {
 /// A failing input, as small as shrinking could make it.
 #[derive(Debug, Clone)]
 pub struct Counterexample {
+    /// Which program fails on it (the one after `--` unless `--against` is the wrong one).
+    pub culprit: Culprit,
     /// The round that first failed (1-based).
     pub round: u64,
     /// Where that round's input came from.
@@ -222,6 +267,9 @@ pub struct Counterexample {
     pub shrink_runs: usize,
     /// Why shrinking stopped before it ran out of simpler inputs, if it did.
     pub shrink_stopped: Option<ShrinkStop>,
+    /// With `--against`: what the other program did on the same (shrunk) input, and how that
+    /// differs from gamesolve's answer, if it does.
+    pub other: Option<(Run, Option<Difference>)>,
 }
 
 /// Why a check could not be carried out at all (as opposed to finding a mismatch).
@@ -231,7 +279,7 @@ pub enum StressError {
     #[error(transparent)]
     Judge(#[from] JudgeError),
     /// The program could not be started.
-    #[error("cannot run `{program}`: {source}")]
+    #[error("cannot run `{program}`")]
     Spawn {
         /// The program.
         program: String,
@@ -251,7 +299,7 @@ pub enum StressError {
         source: JudgeError,
     },
     /// A failing input could not be saved (`--save`).
-    #[error("cannot save a failing input to {path}: {source}")]
+    #[error("cannot save a failing input to {path}")]
     Save {
         /// The file.
         path: String,
@@ -359,7 +407,11 @@ pub fn run_program(
     let err = stderr.join().unwrap_or_default();
     let err = String::from_utf8_lossy(&err);
     let tail: Vec<&str> = err.lines().rev().take(5).collect();
-    Ok(Run::Crashed { status: status.to_string(), stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n") })
+    Ok(Run::Crashed {
+        status: status.to_string(),
+        stderr: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
+        allocation_failed: allocation_failed(&err),
+    })
 }
 
 /// Reads `pipe` to its end, keeping at most `cap` bytes: the first ones (setting `over` once
@@ -446,7 +498,7 @@ pub fn output_limit(expected: &str) -> usize {
 pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Difference> {
     let output = match run {
         Run::Output(output) => output,
-        Run::Crashed { status, stderr } => {
+        Run::Crashed { status, stderr, .. } => {
             return Some(Difference::Crashed { status: status.clone(), stderr: stderr.clone() });
         }
         Run::TimedOut(limit) => return Some(Difference::TimedOut(*limit)),
@@ -556,6 +608,13 @@ pub fn stress(
     let engine = problem.engines()[0];
     let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
     let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
+    if config.memory_limit.is_some() {
+        // Under the limit a program is started by `exec-limited`, so a program that is not
+        // there would come back as a crash: look for it first.
+        for command in std::iter::once(&config.command).chain(&config.against) {
+            findable(command)?;
+        }
+    }
     for round in 1..=rounds {
         progress(Progress::Round(round));
         let (origin, input, expected) = match config.inputs.get(round as usize - 1) {
@@ -573,16 +632,21 @@ pub fn stress(
             }
         };
         checked.rounds = round;
-        let run = run_program(&config.command, &input, config.timeout, output_limit(&expected))?;
-        let difference = compare(problem, &expected, &run);
-        let spacing = match (&difference, &run) {
-            (None, Run::Output(output)) => whitespace_difference(&expected, output),
-            _ => None,
-        };
-        let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
-        checked.whitespace = checked.whitespace.or(spacing.map(|what| (round, what)));
-        let Some(difference) = difference else { continue };
+        let mut failed = None;
+        for culprit in [Culprit::Program, Culprit::Against] {
+            if culprit == Culprit::Against && config.against.is_none() {
+                break;
+            }
+            let (run, difference, spacing) = verdict(problem, config, culprit, &input, &expected)?;
+            checked.whitespace = checked.whitespace.or(spacing.map(|what| (round, what)));
+            if let Some(difference) = difference {
+                failed = Some((culprit, run, difference));
+                break;
+            }
+        }
+        let Some((culprit, run, difference)) = failed else { continue };
         let failure = Counterexample {
+            culprit,
             round,
             origin: origin.clone(),
             input,
@@ -591,6 +655,7 @@ pub fn stress(
             difference: difference.clone(),
             shrink_runs: 0,
             shrink_stopped: None,
+            other: None,
         };
         if let Some(dir) = &config.save {
             save(problem, dir, &format!("round-{round}"), &failure)?;
@@ -603,13 +668,102 @@ pub fn stress(
     }
     if let Some(failure) = first {
         record_best(&failure);
-        let failure = shrink(problem, config, failure, &mut progress)?;
+        let mut failure = shrink(problem, config, failure, &mut progress)?;
+        if let Some(other) = failure.culprit.other(config) {
+            let (run, difference, _) = verdict(problem, config, other, &failure.input, &failure.expected)?;
+            failure.other = Some((run, difference));
+        }
         if let Some(dir) = &config.save {
             save(problem, dir, "shrunk", &failure)?;
         }
         checked.failure = Some(failure);
     }
     unless_stopping(Ok(checked))
+}
+
+/// Runs `culprit`'s program on `input` and compares its output with gamesolve's `expected`
+/// answer: the run, the difference (whitespace counts with `--strict`), and a difference in
+/// whitespace alone of an otherwise right answer.
+fn verdict(
+    problem: &dyn Problem,
+    config: &StressConfig,
+    culprit: Culprit,
+    input: &str,
+    expected: &str,
+) -> Result<(Run, Option<Difference>, Option<String>), StressError> {
+    let command = culprit.command(config);
+    let run = match config.memory_limit {
+        None => run_program(command, input, config.timeout, output_limit(expected))?,
+        Some(bytes) => {
+            let gamesolve = std::env::current_exe()
+                .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
+            let mut limited =
+                vec![gamesolve.into_os_string(), "exec-limited".into(), bytes.to_string().into(), "--".into()];
+            limited.extend(command.iter().cloned());
+            run_program(&limited, input, config.timeout, output_limit(expected))?
+        }
+    };
+    let difference = match (&run, config.memory_limit) {
+        (Run::Crashed { allocation_failed: true, .. }, Some(limit)) => Some(Difference::MemoryLimit(limit)),
+        _ => compare(problem, expected, &run),
+    };
+    let spacing = match (&difference, &run) {
+        (None, Run::Output(output)) => whitespace_difference(expected, output),
+        _ => None,
+    };
+    let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
+    Ok((run, difference, spacing))
+}
+
+/// Fails as a spawn would when `command`'s program is not a file, or not one in a folder of
+/// `PATH` for a bare name.
+fn findable(command: &[OsString]) -> Result<(), StressError> {
+    let program = command.first().ok_or(StressError::NoCommand)?;
+    let path = std::path::Path::new(program);
+    let found = if path.components().count() > 1 {
+        path.is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(path).is_file()))
+    };
+    if found {
+        Ok(())
+    } else {
+        let source = std::io::Error::new(std::io::ErrorKind::NotFound, "no such program");
+        Err(StressError::Spawn { program: program.to_string_lossy().into_owned(), source })
+    }
+}
+
+/// Whether a crashed program's standard error says that an allocation failed: the messages of
+/// Rust's allocator, C++'s `std::bad_alloc`, glibc and Go.
+fn allocation_failed(stderr: &str) -> bool {
+    ["memory allocation of", "bad_alloc", "Cannot allocate memory", "out of memory"]
+        .iter()
+        .any(|message| stderr.contains(message))
+}
+
+/// Replaces this process with `command` under an address-space limit of `bytes` (Unix):
+/// what `check --memory-limit` starts, as `gamesolve exec-limited BYTES -- PROGRAM ARGS...`,
+/// so that the limit is set in the child without unsafe code. Returns only on failure.
+pub fn exec_limited(bytes: u64, command: &[OsString]) -> anyhow::Error {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{Resource, setrlimit};
+        use std::os::unix::ffi::OsStrExt;
+        if let Err(e) = setrlimit(Resource::RLIMIT_AS, bytes, bytes) {
+            return anyhow::anyhow!("cannot limit the address space to {bytes} bytes: {e}");
+        }
+        let args: Result<Vec<std::ffi::CString>, _> =
+            command.iter().map(|arg| std::ffi::CString::new(arg.as_bytes())).collect();
+        let Ok(args) = args else { return anyhow::anyhow!("an argument holds a NUL byte") };
+        let Some(program) = args.first() else { return anyhow::anyhow!("no program to run") };
+        let Err(e) = nix::unistd::execvp(program, &args);
+        anyhow::anyhow!("cannot run `{}`: {e}", command[0].to_string_lossy())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (bytes, command);
+        anyhow::anyhow!("--memory-limit needs Unix")
+    }
 }
 
 /// Writes `failure` into `dir` as `<name>.in` (the input), `<name>.expected` (gamesolve's
@@ -800,19 +954,13 @@ impl Shrinker<'_> {
         self.still_fails(candidate)
     }
 
-    /// Runs the program on `candidate`; if it still fails, the candidate becomes the best.
+    /// Runs the failing program on `candidate`; if it still fails, the candidate becomes the
+    /// best.
     fn still_fails(&mut self, candidate: String) -> Result<bool, StressError> {
         // A variant gamesolve itself rejects is not a valid input: skip it without a run.
         let Ok(expected) = self.problem.judge(&candidate, self.problem.engines()[0]) else { return Ok(false) };
         self.runs += 1;
-        let run = run_program(&self.config.command, &candidate, self.config.timeout, output_limit(&expected))?;
-        let strict = |run: &Run| match run {
-            Run::Output(output) if self.config.strict => {
-                whitespace_difference(&expected, output).map(Difference::Whitespace)
-            }
-            _ => None,
-        };
-        let difference = compare(self.problem, &expected, &run).or_else(|| strict(&run));
+        let (run, difference, _) = verdict(self.problem, self.config, self.best.culprit, &candidate, &expected)?;
         let fails = difference.is_some();
         if let Some(difference) = difference {
             self.best_cases = self.problem.split_cases(&candidate).map_or(1, |cases| cases.len());
@@ -826,7 +974,48 @@ impl Shrinker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::whitespace_difference;
+    use super::{GenMode, offers_hard_mode, whitespace_difference};
+    use testkit::judge::{JudgeError, Problem};
+
+    testkit::engines! {
+        /// The toy's one engine.
+        enum EchoEngine {
+            /// Echo.
+            Echo = "echo",
+        }
+    }
+
+    /// A problem without a hard generator: every registered one has one.
+    struct Echo;
+
+    impl Problem for Echo {
+        type Engine = EchoEngine;
+        fn id(&self) -> &'static str {
+            "echo"
+        }
+        fn title(&self) -> &'static str {
+            "echo"
+        }
+        fn contract(&self) -> &'static str {
+            "# echo\n"
+        }
+        fn judge(&self, input: &str, _: EchoEngine) -> Result<String, JudgeError> {
+            Ok(input.to_string())
+        }
+        fn generate(&self, seed: u64, _: usize) -> Result<String, JudgeError> {
+            Ok(format!("{seed}\n"))
+        }
+    }
+
+    #[test]
+    fn a_problem_without_a_hard_generator_gets_uniform_rounds_only() {
+        assert!(!offers_hard_mode(&Echo));
+        assert!((1..=10).all(|round| !GenMode::Mixed.is_hard(round, offers_hard_mode(&Echo))));
+        assert!(matches!(
+            testkit::judge::AnyProblem::generate_hard(&Echo, 1, 1),
+            Err(JudgeError::Unsupported("gen --mode hard"))
+        ));
+    }
 
     #[test]
     fn whitespace_differences_are_named() {

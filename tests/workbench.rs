@@ -63,7 +63,11 @@ fn check_passes_a_correct_program() {
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert_eq!(stdout(&out), "loopy-graph: 30 rounds of 10 cases, every answer agrees with gamesolve.\n");
+    // Every other round's input comes from the hard generator (`--mode mixed`, the default).
+    assert_eq!(
+        stdout(&out),
+        "loopy-graph: 30 rounds of 10 cases (15 of them hard), every answer agrees with gamesolve.\n"
+    );
 }
 
 #[test]

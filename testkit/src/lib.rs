@@ -15,6 +15,7 @@
 //! | [`judge`], [`input`], [`sums`] | the judge-problem vocabulary: [`judge::Problem`] with a typed engine enum, tokens with line and column, explanations |
 //! | [`table_file`] | solved tables on disk (TABLE-FORMAT.md): [`table_file::write_table`], crash-safe and parallel, and [`table_file::TableFile`], mapped, checked, decompressing only the blocks probed |
 //! | [`workload`], [`stats`], [`fuzz`] | what `verify`, `stats` and the fuzz targets run |
+//! | [`hard_pools`] | positions of a solved loopy game where wrong solutions go wrong (the deepest, draws, single winning moves), for hard generators |
 //! | [`solve`] | a game as the table commands see it (`solve`, `probe`, `diff`, `verify FILE`) |
 //!
 //! # Example
@@ -37,6 +38,7 @@
 pub mod check;
 pub mod corpus;
 pub mod fuzz;
+pub mod hard_pools;
 pub mod input;
 pub mod judge;
 pub mod resources;

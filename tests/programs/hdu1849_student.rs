@@ -11,7 +11,8 @@
 //!   searched every position (a case with a piece on cell 1000 takes 2 s);
 //! - `chatty`: right, with a debugging line on standard output before each answer;
 //! - `crlf`: right, with Windows line ends;
-//! - `one-line`: right, but every answer on one line.
+//! - `one-line`: right, but every answer on one line;
+//! - `hog`: right, after filling a table of 512 MiB (a memory limit below that stops it).
 
 use std::io::{Read, Write};
 use std::time::Duration;
@@ -21,6 +22,11 @@ fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).expect("readable input");
     let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u32>().expect("a number"));
+    if mode == "hog" {
+        // Touched, so the memory is really taken; its sum is printed nowhere but keeps it.
+        let table = vec![1u8; 512 << 20];
+        std::hint::black_box(&table);
+    }
     let mut answers = Vec::new();
     let mut carried = 0;
     while let Some(pieces) = numbers.next().filter(|&m| m > 0) {

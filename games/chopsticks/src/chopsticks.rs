@@ -9,6 +9,8 @@ use solver_core::graph::SplitMix64;
 use solver_core::play::principal_variation;
 use solver_core::{LoopySpace, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
+use std::sync::OnceLock;
+use testkit::hard_pools::{Hard, HardPools, share};
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 use testkit::resources::{explain_all, work_budget};
@@ -18,6 +20,10 @@ pub const MAX_POSITIONS: u32 = 100_000;
 
 /// The oracle's budget: every cell of the 15 x 15 table of pairs, so it never declines.
 pub const ORACLE_BUDGET: Budget = Budget { max_states: 15 * 15, max_depth: 2_000, max_work: u64::MAX };
+
+/// How many of the deepest wins and of the deepest losses of a variant the hard generator
+/// draws from (a variant has at most 225 positions).
+const HARD_DEEPEST: usize = 16;
 
 /// How many plies of endless play `explain` shows.
 const EXPLAIN_PLIES: usize = 8;
@@ -254,6 +260,60 @@ impl Problem for ChopsticksProblem {
             } else {
                 StateId::new(rng.below(space.len() as u64) as usize).expect("below the space's size")
             };
+            let position = space.unrank(id);
+            let mut side = |hands: Hands| {
+                let [low, high] = hands.both();
+                if rng.below(2) == 0 { [low, high] } else { [high, low] }
+            };
+            let ([a, b], [c, d]) = (side(position.mover), side(position.opponent));
+            asked.push([a, b, c, d]);
+        }
+        Ok(render(variant, &asked))
+    }
+
+    /// From the solved game of one variant (chosen by the seed; the six are solved once per
+    /// process): 25% the deepest wins and 25% the deepest losses (the 16 of largest
+    /// remoteness each), 20% wins with a single winning move, 5% draws, 5% draws that a single
+    /// move keeps (every other move loses), 10% finished positions and the start, 10% any
+    /// position of the variant (draws are common there already: 40% of uniform positions). A kind the variant lacks (a variant without
+    /// draws) gives way to the next. Each side's hands are written in either order.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOLS: OnceLock<Result<Vec<HardPools>, JudgeError>> = OnceLock::new();
+        let all = POOLS
+            .get_or_init(|| {
+                let pools = |&variant: &Variant| {
+                    let space = Chopsticks::new(variant);
+                    let table = solve(&space, RetrogradeEngine::ReverseGraph)?;
+                    Ok(HardPools::build(&space, &table, HARD_DEEPEST, |_| true))
+                };
+                Variant::ALL.iter().map(pools).collect()
+            })
+            .as_ref()
+            .map_err(Clone::clone)?;
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let which = rng.below(Variant::ALL.len() as u64) as usize;
+        let (variant, pools) = (Variant::ALL[which], &all[which]);
+        let space = Chopsticks::new(variant);
+        const KINDS: [Hard; 6] = [
+            Hard::DeepestWin,
+            Hard::DeepestLoss,
+            Hard::OneWinningMove,
+            Hard::Draw,
+            Hard::OneSavingMove,
+            Hard::Finished,
+        ];
+        const SHARES: [u64; 7] = [25, 25, 20, 5, 5, 10, 10];
+        let mut asked = Vec::with_capacity(cases);
+        for _ in 0..cases {
+            let kind = share(&SHARES, &mut rng);
+            let id = match kind {
+                5 if rng.below(4) == 0 => Some(space.start()),
+                6 => None,
+                _ => pools.draw(&KINDS, kind, &mut rng),
+            };
+            let id = id.unwrap_or_else(|| {
+                StateId::new(rng.below(space.len() as u64) as usize).expect("below the space's size")
+            });
             let position = space.unrank(id);
             let mut side = |hands: Hands| {
                 let [low, high] = hands.both();

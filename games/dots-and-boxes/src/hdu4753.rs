@@ -95,6 +95,10 @@ pub fn prefers_table(free_lines: impl IntoIterator<Item = usize>) -> bool {
     false
 }
 
+/// How many random games the hard generator plays at most for a case before it keeps the last.
+/// Each game is looked at after every number of moves in the kind's range, so a few suffice.
+const HARD_TRIES: usize = 16;
+
 /// The work of solving a case with `f` free lines on its own, in steps of a dense engine
 /// (charged as such): its `2^f` positions and their `f 2^(f-1)` moves (each free line is drawn from half
 /// of them), which is what the score table visits.
@@ -221,6 +225,102 @@ impl Problem for Hdu4753 {
                 }
                 // Segments are given in either direction.
                 order.into_iter().take(n).map(|(x, y)| if rng.below(2) == 0 { (x, y) } else { (y, x) }).collect()
+            })
+            .collect();
+        Ok(render(&games))
+    }
+
+    /// Games played at random, each kept only when it has the property its kind asks for
+    /// (judged on the whole board's table, solved once per process; up to [`HARD_TRIES`]
+    /// playouts a case, else the last one): 10% games won by a single box (two thirds of
+    /// random late games are already), 30% positions whose player to move wins by one move
+    /// only (every other move gives the game away), 20% games where the boxes already closed
+    /// decide: the winner is not who the rest of the game alone favours,
+    /// 10% games with a move that closed two boxes at once, 10% early boards with 13 to 24
+    /// free lines (past the 12 that accepted contest solutions search; a quarter of them the
+    /// empty board), 10% the ends (all 24 lines drawn, or 23), 10% any game with 10 to 23 moves.
+    /// The first four kinds ask for each winner half the time (Jerry404 wins three quarters
+    /// of random games). Segments are written in either
+    /// direction.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let solved = Solved::new(0, true);
+        let board = board();
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let points = |e: usize| {
+            let (a, b) = board.line(e);
+            (board.dot_number(a), board.dot_number(b))
+        };
+        let future = |record: &Record| solved.value(record.drawn());
+        let mut order: Vec<usize> = (0..board.lines()).collect();
+        let mut found = Vec::with_capacity(board.lines() + 1);
+        let games: Vec<Vec<(usize, usize)>> = (0..cases)
+            .map(|_| {
+                let kind = testkit::hard_pools::share(&[10, 30, 20, 10, 10, 10, 10], &mut rng);
+                let tom_wins = rng.below(2) == 0;
+                let moves = match kind {
+                    1 => 12..=22,
+                    2 => 14..=23,
+                    4 if rng.below(4) == 0 => 0..=0,
+                    4 => 0..=11,
+                    5 => 23..=24,
+                    _ => 10..=23,
+                };
+                // Each try plays a random game and keeps every number of moves in range at which
+                // the game has the kind's property; a found one is drawn among them.
+                for _ in 0..HARD_TRIES {
+                    for i in (1..order.len()).rev() {
+                        order.swap(i, rng.below(i as u64 + 1) as usize);
+                    }
+                    found.clear();
+                    let (mut record, mut double) = (Record::new(board, Rule::TurnPasses), false);
+                    for n in 0..=*moves.end() {
+                        if n > 0 {
+                            double |= record.draw(order[n - 1]) == 2;
+                        }
+                        if n < *moves.start() {
+                            continue;
+                        }
+                        if kind >= 4 {
+                            found.push(n);
+                            continue;
+                        }
+                        let (mover, rest) = (record.to_move(), future(&record));
+                        let mover_lead = record.final_lead(mover, rest);
+                        // The winner asked for, checked first: it is the cheapest test.
+                        if (mover_lead > 0) != (tom_wins == (mover == 0)) {
+                            continue;
+                        }
+                        let keep = match kind {
+                            0 => mover_lead.abs() == 1,
+                            1 => {
+                                let keeps = |&&e: &&usize| {
+                                    let mut after = record;
+                                    after.draw(e);
+                                    after.final_lead(mover, future(&after)) > 0
+                                };
+                                mover_lead > 0
+                                    && n + 2 <= order.len()
+                                    && order[n..].iter().filter(keeps).take(2).count() == 1
+                            }
+                            2 => (mover_lead > 0) != (rest > 0),
+                            _ => double,
+                        };
+                        if keep {
+                            found.push(n);
+                        }
+                    }
+                    if !found.is_empty() {
+                        break;
+                    }
+                }
+                // Without a game of the kind, the last game at a number of moves in range.
+                let n = match found.len() {
+                    0 => *moves.start() + rng.below((moves.end() - moves.start() + 1) as u64) as usize,
+                    len => found[rng.below(len as u64) as usize],
+                };
+                // Segments are given in either direction.
+                let segment = |e: usize, flip: bool| if flip { (points(e).1, points(e).0) } else { points(e) };
+                order[..n].iter().map(|&e| segment(e, rng.below(2) == 1)).collect()
             })
             .collect();
         Ok(render(&games))

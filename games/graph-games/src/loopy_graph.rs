@@ -6,6 +6,7 @@ use solver_core::graph::{Edge, GraphGame, Node, SplitMix64};
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
+use testkit::hard_pools::share;
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 use testkit::resources::{ExplainBudget, Work, work_budget};
@@ -149,6 +150,49 @@ impl Problem for LoopyGraph {
         Ok(render(&marks, &edges))
     }
 
+    /// A graph of `cases` nodes built from gadgets whose values are known by construction
+    /// ([`HardGraph`]), its nodes renumbered and its moves shuffled at random. A quarter of the
+    /// nodes (from 8 nodes on) form one long path, not to a tie: wins and losses of remoteness
+    /// up to about `n / 4`, past any capped iteration and any recursion's stack. The rest is
+    /// gadgets drawn by share:
+    /// - 20% short paths (to a dead end, a `W`, an `L` or a `T`) whose extra moves the winner
+    ///   must not take (a slower win, a loss) and the loser must not take (a quicker loss);
+    /// - 20% cycles with losing exits (draws; a node with one cycle move and an exit keeps the
+    ///   draw by a single move);
+    /// - 10% cycles with one winning exit (wins and losses all around the cycle, that removing
+    ///   one move turns into draws);
+    /// - 15% paths to a tie with a self-loop, a slower tie and a losing move beside them (a tie
+    ///   beats endless play, a quick tie a slow one);
+    /// - 15% fans: a win with a single winning move among up to six, under a draw whose every
+    ///   move but one loses;
+    /// - 10% the odd nodes (a finished node with moves, which are ignored, a dead end, parallel
+    ///   moves, a finished node with a self-loop);
+    /// - 10% a patch of the uniform generator's random graph.
+    ///
+    /// A single node is a dead end, a self-loop, or finished.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut graph = HardGraph::default();
+        if cases == 1 {
+            match rng.below(5) {
+                0 => graph.node(None),
+                1 => {
+                    let a = graph.node(None);
+                    graph.edge(a, a);
+                    a
+                }
+                k => graph.node(Some([Terminal::Win, Terminal::Loss, Terminal::Tie][k as usize - 2])),
+            };
+        } else if cases >= 8 {
+            graph.path(&mut rng, cases / 4, false);
+        }
+        while graph.marks.len() < cases {
+            let room = cases - graph.marks.len();
+            graph.gadget(&mut rng, room);
+        }
+        Ok(graph.render(&mut rng))
+    }
+
     /// In order: each half of the nodes (with the moves between them), each half of the
     /// moves, the graph without each node, without each move, and with each terminal mark
     /// cleared; each variant built when asked for. The halves first, so a large graph shrinks
@@ -211,6 +255,208 @@ impl Problem for LoopyGraph {
         let remoteness = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
         line == "draw"
             || ["win in ", "loss in ", "tie in "].iter().any(|p| line.strip_prefix(p).is_some_and(remoteness))
+    }
+}
+
+/// A graph of the hard generator under construction: gadgets of known values side by side.
+/// Each gadget is built only when it fits the room left, so the graph has exactly the nodes
+/// asked for.
+#[derive(Default)]
+struct HardGraph {
+    marks: Vec<Option<Terminal>>,
+    edges: Vec<(usize, usize)>,
+}
+
+impl HardGraph {
+    fn node(&mut self, mark: Option<Terminal>) -> usize {
+        self.marks.push(mark);
+        self.marks.len() - 1
+    }
+
+    /// `count` nodes in play, numbered from the first returned.
+    fn nodes(&mut self, count: usize) -> usize {
+        self.marks.extend(std::iter::repeat_n(None, count));
+        self.marks.len() - count
+    }
+
+    fn edge(&mut self, from: usize, to: usize) {
+        self.edges.push((from, to));
+    }
+
+    /// A path of `len >= 1` nodes `p0 -> p1 -> ...`, ending in a dead end, an `L`, a `W` or
+    /// (when `tie` allows) a `T`; returns its first node. Node `i` is then won, lost or tied in
+    /// `len - 1 - i` plies. Half the nodes get a move that leaves every value as it is: from a
+    /// won node back to a lost node earlier on the path (a slower win: the winner hurries) or
+    /// ahead to a won node (a losing move, so the path's move stays the single winning one),
+    /// from a lost node to a won node two or more steps ahead (a quicker loss: the loser
+    /// delays), from a tied node back to an earlier tied one (a slower tie). The moves back
+    /// make cycles, which a search that calls a revisited node a draw gets wrong.
+    fn path(&mut self, rng: &mut SplitMix64, len: usize, tie: bool) -> usize {
+        let ends = [None, Some(Terminal::Loss), Some(Terminal::Win), Some(Terminal::Tie)];
+        let end = ends[rng.below(if tie { 4 } else { 3 }) as usize];
+        let first = self.nodes(len);
+        self.marks[first + len - 1] = end;
+        for i in 1..len {
+            self.edge(first + i - 1, first + i);
+        }
+        // Whether node i is lost (for a path to a win the parity flips).
+        let lost = |i: usize| (len - 1 - i).is_multiple_of(2) == (end != Some(Terminal::Win));
+        // A node 2, 4, ... steps ahead of i has its kind; 1, 3, ... steps, the other kind.
+        let ahead = |rng: &mut SplitMix64, i: usize, from: usize| {
+            (i + from < len).then(|| i + from + 2 * rng.below(((len - 1 - (i + from)) / 2 + 1) as u64) as usize)
+        };
+        for i in 0..len.saturating_sub(1) {
+            let extra = match rng.below(4) {
+                _ if end == Some(Terminal::Tie) => (i > 0).then(|| rng.below(i as u64) as usize),
+                // Back to a lost node: i - 1, i - 3, ...
+                0 if !lost(i) => (i >= 1).then(|| i - 1 - 2 * rng.below(i.div_ceil(2) as u64) as usize),
+                // Ahead to a won node: i + 2, i + 4, ...
+                1 if !lost(i) => ahead(rng, i, 2),
+                // Ahead to a won node: i + 3, i + 5, ...
+                0 | 1 => ahead(rng, i, 3),
+                _ => None,
+            };
+            if let Some(j) = extra {
+                self.edge(first + i, first + j);
+            }
+        }
+        first
+    }
+
+    /// One gadget of at most `room` nodes, by the shares of [`Problem::generate_hard`].
+    fn gadget(&mut self, rng: &mut SplitMix64, room: usize) {
+        let size = |rng: &mut SplitMix64, low: usize, high: usize| low + rng.below((high - low + 1) as u64) as usize;
+        match share(&[20, 20, 10, 15, 15, 10, 10], rng) {
+            0 => {
+                let len = size(rng, 2, 64).min(room);
+                self.path(rng, len, true);
+            }
+            1 if room >= 2 => {
+                // Cycle nodes, then one W: a move there loses (the opponent has won).
+                let len = size(rng, 1, 6).min(room - 1);
+                let first = self.nodes(len);
+                let won = self.node(Some(Terminal::Win));
+                for i in 0..len {
+                    self.edge(first + i, first + (i + 1) % len);
+                    (0..rng.below(3)).for_each(|_| self.edge(first + i, won));
+                }
+            }
+            2 if room >= 3 => {
+                // Node 0 of the cycle moves to an L and wins at once; around the cycle the values
+                // alternate from it.
+                let len = size(rng, 2, 6).min(room - 1);
+                let first = self.nodes(len);
+                let lost = self.node(Some(Terminal::Loss));
+                (0..len).for_each(|i| self.edge(first + i, first + (i + 1) % len));
+                self.edge(first, lost);
+            }
+            3 if room >= 3 => {
+                // A path to a T, where each node may also loop on itself (endless play, worse
+                // than a tie), move to a W (a loss) or back to a slower tie.
+                let len = size(rng, 2, 12).min(room - 1);
+                let first = self.nodes(len);
+                let tied = self.node(Some(Terminal::Tie));
+                let won = (room >= len + 2).then(|| self.node(Some(Terminal::Win)));
+                for i in 0..len {
+                    self.edge(first + i, if i + 1 < len { first + i + 1 } else { tied });
+                    match rng.below(4) {
+                        0 => self.edge(first + i, first + i),
+                        1 if i > 0 => self.edge(first + i, first + rng.below(i as u64) as usize),
+                        2 => self.edge(first + i, won.unwrap_or(first + i)),
+                        _ => {}
+                    }
+                }
+            }
+            4 if room >= 5 => {
+                // The fan: `top` loops on itself or moves to `fan`, which wins by one move only
+                // (to an L, a dead end, or a node whose only move reaches a W); its other moves
+                // reach a W or a node that moves to an L (a win for the opponent). So `top` is
+                // a draw whose every move but one loses.
+                let (width, start) = (size(rng, 2, 6), self.marks.len());
+                let top = self.node(None);
+                let fan = self.node(None);
+                self.edge(top, top);
+                self.edge(top, fan);
+                let (won, lost) = (self.node(Some(Terminal::Win)), self.node(Some(Terminal::Loss)));
+                let winning = match rng.below(3) {
+                    0 => lost,
+                    1 => self.node(None),
+                    _ => {
+                        let delay = self.node(None);
+                        self.edge(delay, won);
+                        delay
+                    }
+                };
+                self.edge(fan, winning);
+                for _ in 1..width {
+                    if self.marks.len() - start < room && rng.below(2) == 0 {
+                        let winner = self.node(None);
+                        self.edge(winner, lost);
+                        self.edge(fan, winner);
+                    } else {
+                        self.edge(fan, won);
+                    }
+                }
+            }
+            5 => match rng.below(4) {
+                0 => {
+                    // Finished, with moves that do not count.
+                    let mark = [Terminal::Win, Terminal::Loss, Terminal::Tie][rng.below(3) as usize];
+                    let a = self.node(Some(mark));
+                    self.edge(a, a);
+                    if room >= 2 {
+                        let b = self.node(None);
+                        self.edge(a, b);
+                    }
+                }
+                1 if room >= 2 => {
+                    // Parallel moves to a dead end: a win in 1 counted once.
+                    let (a, b) = (self.node(None), self.node(None));
+                    (0..size(rng, 2, 4)).for_each(|_| self.edge(a, b));
+                }
+                _ => _ = self.node(None),
+            },
+            6 if room >= 4 => {
+                // A patch of the uniform generator's graph, moves kept inside it.
+                let len = size(rng, 4, 16).min(room);
+                let first = self.marks.len();
+                for _ in 0..len {
+                    let mark = match rng.below(10) {
+                        0 => Some(Terminal::Win),
+                        1 => Some(Terminal::Loss),
+                        2 => Some(Terminal::Tie),
+                        _ => None,
+                    };
+                    self.node(mark);
+                }
+                for _ in 0..rng.below(3 * len as u64 + 1) {
+                    let (a, b) = (rng.below(len as u64) as usize, rng.below(len as u64) as usize);
+                    self.edge(first + a, first + b);
+                }
+            }
+            // A gadget that does not fit: a dead end.
+            _ => _ = self.node(None),
+        }
+    }
+
+    /// The graph in the input format, its nodes renumbered and its moves shuffled.
+    fn render(mut self, rng: &mut SplitMix64) -> String {
+        let n = self.marks.len();
+        let mut number: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            number.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut marks = vec![None; n];
+        for (i, &mark) in self.marks.iter().enumerate() {
+            marks[number[i]] = mark;
+        }
+        for edge in &mut self.edges {
+            *edge = (number[edge.0], number[edge.1]);
+        }
+        for i in (1..self.edges.len()).rev() {
+            self.edges.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        render(&marks, &self.edges)
     }
 }
 

@@ -11,6 +11,8 @@ use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{Outcome, OutcomeTable, StateSpace, solve_with_reverse_graph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
+use std::sync::OnceLock;
+use testkit::hard_pools::{Hard, HardPools, share};
 use testkit::input::{InputError, Tokens, shorten};
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 use testkit::resources::{ExplainBudget, Work};
@@ -114,6 +116,55 @@ impl Problem for Mnk {
         let mut rng = SplitMix64(seed);
         let count = cases;
         let boards: Vec<Board> = (0..count).map(|_| random_board(&mut rng)).collect();
+        Ok(render(&boards))
+    }
+
+    /// Boards drawn from solved games ([`hard_games`]: every game of at most 9 cells, the
+    /// richest 12-cell games, and 16-cell games with small spaces; solved once per process).
+    /// The game: 60% tic-tac-toe or a 12-cell game with k = 3 (where the deep wins,
+    /// losses and ties are), 20% a 16-cell board (the most cells), 20% any game of the list
+    /// (one-row boards, k = 1 and k = max(m, n) among them). The board: 20% the deepest wins
+    /// and 15% the deepest losses (the 32 of largest remoteness of the game), 15% the deepest
+    /// ties, 15% wins with a single winning move, 15% ties that a single move keeps (every
+    /// other move loses: the block), 10% finished boards (two lines completed at once among
+    /// them), 10% the empty board. A kind the game lacks gives way to the next.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOLS: OnceLock<Vec<(MnkSpace, HardPools)>> = OnceLock::new();
+        let games = POOLS.get_or_init(|| {
+            hard_games()
+                .into_iter()
+                .map(|shape| {
+                    let space = MnkSpace::new(shape);
+                    let pools = HardPools::build(&space, &space.solve(), HARD_DEEPEST, |_| true);
+                    (space, pools)
+                })
+                .collect()
+        });
+        let rich: Vec<usize> = (0..games.len()).filter(|&g| is_rich(games[g].0.shape())).collect();
+        let largest: Vec<usize> = (0..games.len()).filter(|&g| games[g].0.shape().cells() == MAX_CELLS).collect();
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        const KINDS: [Hard; 6] = [
+            Hard::DeepestWin,
+            Hard::DeepestLoss,
+            Hard::DeepestTie,
+            Hard::OneWinningMove,
+            Hard::OneSavingMove,
+            Hard::Finished,
+        ];
+        const SHARES: [u64; 7] = [20, 15, 15, 15, 15, 10, 10];
+        let boards: Vec<Board> = (0..cases)
+            .map(|_| {
+                let g = match share(&[60, 20, 20], &mut rng) {
+                    0 => rich[rng.below(rich.len() as u64) as usize],
+                    1 => largest[rng.below(largest.len() as u64) as usize],
+                    _ => rng.below(games.len() as u64) as usize,
+                };
+                let (space, pools) = &games[g];
+                let kind = share(&SHARES, &mut rng);
+                let id = if kind < KINDS.len() { pools.draw(&KINDS, kind, &mut rng) } else { None };
+                id.map_or_else(|| Board::empty(space.shape()), |id| space.unrank(id))
+            })
+            .collect();
         Ok(render(&boards))
     }
 
@@ -294,6 +345,31 @@ fn random_board(rng: &mut SplitMix64) -> Board {
         board = board.play(cell);
     }
     board
+}
+
+/// How many of the deepest wins, losses and ties of a game the hard generator draws from.
+const HARD_DEEPEST: usize = 32;
+
+/// The games the hard generator draws from: every game of at most 9 cells (each under 6,100
+/// positions), the 12-cell games with k = 3 on 3 x 4, 4 x 3 and 2 x 6 boards (about 120,000
+/// positions each; transposed boards catch rows and columns mixed up), and the 16-cell games
+/// with k = 1 and the 4 x 4 one with k = 2 (160,000 positions), so that the pools are built in
+/// about half a second and the judge answers a hard input as fast. The other 16-cell games
+/// have 0.2 to 10 million positions (up to seconds each).
+fn hard_games() -> Vec<Shape> {
+    let small = (1..=9).flat_map(|m| (1..=9 / m).flat_map(move |n| (1..=m.max(n)).map(move |k| (m, n, k))));
+    let twelve = [(3, 4, 3), (4, 3, 3), (2, 6, 3)];
+    let sixteen = [(4, 4, 1), (4, 4, 2), (1, 16, 1), (16, 1, 1)];
+    small
+        .chain(twelve)
+        .chain(sixteen)
+        .map(|(m, n, k)| Shape::new(m, n, k).expect("the hard games are valid shapes"))
+        .collect()
+}
+
+/// Tic-tac-toe and the 12-cell games with k = 3: deep wins, losses and ties.
+fn is_rich(shape: Shape) -> bool {
+    (shape.rows() == 3 && shape.cols() == 3 && shape.k() == 3) || (shape.cells() == 12 && shape.k() >= 3)
 }
 
 /// Simpler boards than `board`, most aggressive first: a row or column less at an edge, a mark

@@ -6,8 +6,10 @@ use crate::{Board, Endgame, Position, Side, Square, Verdict};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
-use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateSpace};
+use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace};
 use std::fmt::Write;
+use std::sync::OnceLock;
+use testkit::hard_pools::{Hard, HardPools, share};
 use testkit::input::Tokens;
 use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
 use testkit::resources::{explain_all, work_budget};
@@ -114,6 +116,42 @@ impl Problem for Hdu5897 {
         Ok(out)
     }
 
+    /// From the solved game, the judge positions (the Horse on the board) where wrong solutions
+    /// go wrong: 25% Alice's longest defences (the 64 deepest losses with her to move, up to
+    /// `Lose in 16`), 15% Bob's deepest wins, 15% Bob to move with a single winning move (3
+    /// plies or more from the end), 15% Alice to move with a single escape (every move but one
+    /// loses), 10% Alice's escapes by endless play, 5% her immediate wins (the flying General),
+    /// 15% any judge position, half of them with the Horse between the Generals on an
+    /// otherwise open column.
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        static POOLS: OnceLock<Result<HardPositions, JudgeError>> = OnceLock::new();
+        let pools = POOLS.get_or_init(HardPositions::build).as_ref().map_err(Clone::clone)?;
+        let game = Endgame::new();
+        let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
+        let mut out = format!("{cases}\n");
+        const SHARES: [u64; 7] = [25, 15, 15, 15, 10, 5, 15];
+        for _ in 0..cases {
+            let (alice, bob) = (&pools.alice_to_move, &pools.bob_to_move);
+            let id = match share(&SHARES, &mut rng) {
+                0 => alice.draw(&[Hard::DeepestLoss], 0, &mut rng),
+                1 => bob.draw(&[Hard::DeepestWin], 0, &mut rng),
+                2 => bob.draw(&[Hard::OneWinningMove, Hard::DeepestWin], 0, &mut rng),
+                3 => alice.draw(&[Hard::OneSavingMove, Hard::OneWinningMove, Hard::Draw], 0, &mut rng),
+                4 => alice.draw(&[Hard::Draw], 0, &mut rng),
+                5 => alice.draw(&[Hard::DeepestWin], 0, &mut rng),
+                _ => {
+                    let from = if rng.below(2) == 0 && !pools.between.is_empty() { &pools.between } else { &pools.all };
+                    Some(from[rng.below(from.len() as u64) as usize])
+                }
+            };
+            // Every pool drawn from has positions; should one not, any position will do.
+            let id = id.unwrap_or_else(|| pools.all[rng.below(pools.all.len() as u64) as usize]);
+            out += &input_line(&game.unrank(id));
+            out += "\n";
+        }
+        Ok(out)
+    }
+
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
         Ok(parse(input)?.iter().map(|p| format!("1\n{}\n", input_line(p))).collect())
     }
@@ -126,6 +164,48 @@ impl Problem for Hdu5897 {
         let steps = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
         line == "Lucky guy!"
             || line.strip_prefix("Lose in ").and_then(|r| r.strip_suffix(" steps T.T!")).is_some_and(steps)
+    }
+}
+
+/// The judge positions of the solved game sorted for the hard generator.
+struct HardPositions {
+    /// Pools of the positions with Alice to move, and with Bob to move.
+    alice_to_move: HardPools,
+    bob_to_move: HardPools,
+    /// Every judge position, and those with the Horse between the Generals on one column.
+    all: Vec<StateId>,
+    between: Vec<StateId>,
+}
+
+/// How many of the deepest wins and of the deepest losses the hard generator draws from.
+const HARD_DEEPEST: usize = 64;
+
+impl HardPositions {
+    /// Solves the game once (14,420 positions) and sorts its judge positions.
+    fn build() -> Result<HardPositions, JudgeError> {
+        let (game, table) = (Endgame::new(), solve(RetrogradeEngine::ReverseGraph)?);
+        let judged = |side: Side| move |id: StateId| matches!(game.unrank(id), Position::InPlay { board, to_move } if to_move == side && board.horse().is_some());
+        let all: Vec<StateId> =
+            StateId::all(game.len()).filter(|&id| judged(Side::Alice)(id) || judged(Side::Bob)(id)).collect();
+        let between = all
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let Position::InPlay { board, .. } = game.unrank(id) else { return false };
+                let (h, b, a) = (board.horse().expect("judge positions have the Horse"), board.bob(), board.alice());
+                h.y() == b.y() && b.y() == a.y() && (a.x()..b.x()).contains(&h.x())
+            })
+            .collect();
+        let mut bob_to_move = HardPools::build(&game, &table, HARD_DEEPEST, judged(Side::Bob));
+        // Most single winning moves of Bob's are an immediate capture; those further from the
+        // end are the ones a search gets wrong.
+        bob_to_move.retain(Hard::OneWinningMove, |&id| table.get(id).remoteness() >= Some(3));
+        Ok(HardPositions {
+            alice_to_move: HardPools::build(&game, &table, HARD_DEEPEST, judged(Side::Alice)),
+            bob_to_move,
+            all,
+            between,
+        })
     }
 }
 
