@@ -275,8 +275,9 @@ impl Problem for ChopsticksProblem {
     /// process): 25% the deepest wins and 25% the deepest losses (the 16 of largest
     /// remoteness each), 20% wins with a single winning move, 5% draws, 5% draws that a single
     /// move keeps (every other move loses), 10% finished positions and the start, 10% any
-    /// position of the variant (draws are common there already: 40% of uniform positions). A kind the variant lacks (a variant without
-    /// draws) gives way to the next. Each side's hands are written in either order.
+    /// position of the variant (draws are common there already: 40% of uniform positions). A
+    /// kind the variant lacks (a variant without draws) gives way to the next. Each side's
+    /// hands are written in either order.
     fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         static POOLS: OnceLock<Result<Vec<HardPools>, JudgeError>> = OnceLock::new();
         let all = POOLS

@@ -2,7 +2,7 @@
 //! problems/childhood.md).
 
 use super::{
-    Canonical, CardProblem, CardsEngine, HardPools, Start, capacity, explain, generate, generate_hard, judge,
+    Canonical, CardProblem, CardsEngine, Start, capacity, explain, generate, generate_hard, hard_pools, judge,
     read_count, read_line, shrink, split,
 };
 use solver_core::OutcomeKind;
@@ -59,8 +59,8 @@ impl Problem for Childhood {
     /// From the solved game: the deepest wins and losses, wins with a single winning move,
     /// draws, and now and then a uniform situation.
     fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
-        static POOLS: OnceLock<Result<HardPools, JudgeError>> = OnceLock::new();
-        let pools = POOLS.get_or_init(HardPools::build::<HANDS, Self>).as_ref().map_err(Clone::clone)?;
+        static POOLS: OnceLock<Result<testkit::hard_pools::HardPools, JudgeError>> = OnceLock::new();
+        let pools = POOLS.get_or_init(hard_pools::<HANDS, Self>).as_ref().map_err(Clone::clone)?;
         Ok(generate_hard::<HANDS, Self>(pools, seed, cases))
     }
 

@@ -18,6 +18,7 @@ use solver_core::{LoopySpace, Outcome, OutcomeKind, OutcomeTable, RetrogradeEngi
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
+use testkit::hard_pools::{Hard, HardPools};
 use testkit::input::{InputError, Tokens};
 use testkit::judge::{Explanation, JudgeError, MoveValue};
 use testkit::resources::{explain_all, work_budget};
@@ -142,58 +143,16 @@ pub(super) fn generate<const K: usize, P: CardProblem<K>>(seed: u64, cases: usiz
     P::render(&situations)
 }
 
-/// Where wrong solutions go wrong, as positions of the solved game (ids), each pool in a fixed
-/// order so that a seed picks the same situations every time.
-pub(super) struct HardPools {
-    /// Wins and losses, deepest first (the most moves of best play to the end): what a search
-    /// or a value iteration cut short gets wrong.
-    deepest_wins: Vec<StateId>,
-    deepest_losses: Vec<StateId>,
-    /// Positions of endless play, the `Deal`s.
-    draws: Vec<StateId>,
-    /// Wins with exactly one winning move: every other move changes the outcome.
-    one_winning_move: Vec<StateId>,
-}
-
 /// How many of the deepest wins and of the deepest losses a hard input draws from.
 const DEEPEST: usize = 256;
 
-impl HardPools {
-    /// Solves the game `(K, P::MODULUS)` and sorts its positions into the pools. Time: one
-    /// solve and one pass over the positions with their moves.
-    pub(super) fn build<const K: usize, P: CardProblem<K>>() -> Result<HardPools, JudgeError> {
-        let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
-        let table = solve_by_symmetry(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
-        let by_depth = |kind: OutcomeKind| {
-            let mut ids: Vec<StateId> = (0..game.len())
-                .filter_map(|i| StateId::new(i).ok())
-                .filter(|&id| table.get(id).kind() == kind && game.terminal_at(id).is_none())
-                .collect();
-            ids.sort_by_key(|&id| std::cmp::Reverse(table.get(id).remoteness()));
-            ids.truncate(DEEPEST);
-            ids
-        };
-        let (deepest_wins, deepest_losses) = (by_depth(OutcomeKind::Win), by_depth(OutcomeKind::Loss));
-        let mut draws = Vec::new();
-        let mut one_winning_move = Vec::new();
-        let mut children = Vec::new();
-        for id in (0..game.len()).filter_map(|i| StateId::new(i).ok()) {
-            match table.get(id).kind() {
-                OutcomeKind::Draw => draws.push(id),
-                OutcomeKind::Win if game.terminal_at(id).is_none() => {
-                    children.clear();
-                    game.successor_ids(id, &mut children);
-                    let winning =
-                        children.iter().filter(|&&child| table.get(child).kind() == OutcomeKind::Loss).count();
-                    if winning == 1 && children.len() > 1 {
-                        one_winning_move.push(id);
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(HardPools { deepest_wins, deepest_losses, draws, one_winning_move })
-    }
+/// The solved game `(K, P::MODULUS)` sorted into the pools hard inputs draw from
+/// ([`HardPools`]: the deepest wins and losses, wins with a single winning move, draws). Time:
+/// one solve and one pass over the positions with their moves.
+pub(super) fn hard_pools<const K: usize, P: CardProblem<K>>() -> Result<HardPools, JudgeError> {
+    let game = Cards::new(K, P::MODULUS).expect("the problems' sizes are valid");
+    let table = solve_by_symmetry(&game).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+    Ok(HardPools::build(&game, &table, DEEPEST, |_| true))
 }
 
 /// `cases` situations drawn from `pools` (and a few from the uniform generator, for the
@@ -204,10 +163,10 @@ pub(super) fn generate_hard<const K: usize, P: CardProblem<K>>(pools: &HardPools
     let mut situations = Vec::with_capacity(cases);
     while situations.len() < cases {
         let pool: &[StateId] = match rng.below(10) {
-            0..=3 => &pools.deepest_wins,
-            4..=5 => &pools.deepest_losses,
-            6..=7 => &pools.one_winning_move,
-            8 => &pools.draws,
+            0..=3 => pools.pool(Hard::DeepestWin),
+            4..=5 => pools.pool(Hard::DeepestLoss),
+            6..=7 => pools.pool(Hard::OneWinningMove),
+            8 => pools.pool(Hard::Draw),
             _ => &[],
         };
         let start = match pool.get(rng.below(pool.len().max(1) as u64) as usize) {

@@ -150,9 +150,10 @@ impl Problem for Hdu1849 {
     /// nim-sum of the cells is 0, which the uniform generator gives one case in ten), 20% wins
     /// with a single winning move among two to five pieces, at least two off home (exactly one
     /// piece whose cell holds the nim-sum's top bit), 10% wins whose cells add up to an even
-    /// number (a parity-of-the-sum answer calls them lost), 20% the limits (one piece home on cell 0, one piece on cell 1000, two on 1000,
-    /// and one case in ten of these with 1000 pieces: all on 1000, the longest game, all home,
-    /// or on random cells with a nim-sum of 0), 10% a case of the uniform generator.
+    /// number (a parity-of-the-sum answer calls them lost), 20% the limits (one piece home on
+    /// cell 0, one piece on cell 1000, two on 1000, and one case in ten of these with 1000
+    /// pieces: all on 1000, the longest game, all home, or on random cells with a nim-sum of
+    /// 0), 10% a case of the uniform generator.
     fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
         let mut out = String::new();
