@@ -8,7 +8,7 @@
 //! Every expected value is counted by hand in the comment next to it, or follows from a law
 //! stated in the documentation; none is copied from the code's output.
 
-use solver_core::graph::{Edge, GraphGame, Node};
+use solver_core::graph::{Edge, EdgeOutOfRange, GraphGame, Node, RandomShape, SplitMix64};
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::verify::{VerifyError, value_from_children, verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
@@ -643,4 +643,97 @@ fn engines_on_plain_rules_by_hand() {
     // Scoring view: v(h) = max(1 - v(h - 1), 2 + v(h - 2)): v0 = 0, v1 = 1, v2 = max(0, 2) = 2,
     // v3 = max(-1, 3) = 3, v4 = max(-2, 4) = 4, v5 = max(-3, 5) = 5 (every stone to the mover).
     assert_eq!(score_table::<i32, _>(&Heaps).unwrap(), [0, 1, 2, 3, 4, 5]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// graph.rs
+
+/// SplitMix64 is Vigna's published generator: from state 0 its first output is
+/// 0xE220A8397B1DCDAF, the value quoted with the reference C code, and the next two were
+/// computed by a separate Python transcription of that code.
+#[test]
+fn splitmix64_is_the_published_generator() {
+    let mut rng = SplitMix64(0);
+    assert_eq!(
+        [rng.next_u64(), rng.next_u64(), rng.next_u64()],
+        [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F]
+    );
+    let mut rng = SplitMix64(1_234_567);
+    assert_eq!(rng.next_u64(), 0x599E_D017_FB08_FC85);
+}
+
+/// An edge naming a node past the last is refused, at either end.
+#[test]
+fn an_edge_out_of_range_is_refused_at_either_end() {
+    let two = || vec![Node::default(); 2];
+    let refused = |from, to| GraphGame::from_parts(two(), [(from, to, Edge::default())]).err();
+    assert_eq!(refused(2, 0), Some(EdgeOutOfRange { from: 2, to: 0, nodes: 2 }));
+    assert_eq!(refused(0, 2), Some(EdgeOutOfRange { from: 0, to: 2, nodes: 2 }));
+    assert_eq!(refused(1, 0), None);
+}
+
+/// A random game follows its shape: the shares at 0 and at 100% are exact, and the edges of
+/// an acyclic shape go down by at most its reach.
+#[test]
+fn random_games_follow_their_shape() {
+    let n = 2_000;
+    let base = RandomShape::loopy(n);
+    let game = |shape: RandomShape| GraphGame::random(&shape, 7);
+    let terminals = |shape: RandomShape| -> [usize; 4] {
+        let g = game(shape);
+        let mut counts = [0; 4];
+        for node in g.graph().node_weights() {
+            counts[match node.terminal {
+                Some(Terminal::Win) => 0,
+                Some(Terminal::Loss) => 1,
+                Some(Terminal::Tie) => 2,
+                None => 3,
+            }] += 1;
+        }
+        counts
+    };
+    assert_eq!(terminals(RandomShape { terminal_per_100k: [100_000, 0, 0], ..base }), [n, 0, 0, 0]);
+    assert_eq!(terminals(RandomShape { terminal_per_100k: [0, 100_000, 0], ..base }), [0, n, 0, 0]);
+    assert_eq!(terminals(RandomShape { terminal_per_100k: [0, 0, 100_000], ..base }), [0, 0, n, 0]);
+    // Halves: each side within a few percent of n / 2.
+    let [w, l, t, none] = terminals(RandomShape { terminal_per_100k: [50_000, 0, 50_000], ..base });
+    assert!((900..=1100).contains(&w) && l == 0 && (900..=1100).contains(&t) && none == 0, "{w} {l} {t} {none}");
+    let [w, l, t, none] = terminals(RandomShape { terminal_per_100k: [0, 50_000, 0], ..base });
+    assert!(w == 0 && (900..=1100).contains(&l) && t == 0 && (900..=1100).contains(&none), "{w} {l} {t} {none}");
+
+    let edges = |shape: RandomShape| -> Vec<(usize, usize, Edge)> {
+        let g = game(shape);
+        g.graph().raw_edges().iter().map(|e| (e.source().index(), e.target().index(), e.weight)).collect()
+    };
+    assert!(edges(RandomShape { dead_end_per_mille: 1000, ..base }).is_empty());
+    let all = edges(RandomShape { dead_end_per_mille: 0, max_out_degree: 3, ..base });
+    let mut degree = vec![0; n];
+    for &(from, _, _) in &all {
+        degree[from] += 1;
+    }
+    assert!(degree.iter().all(|d| (1..=3).contains(d)), "every node has 1..=3 moves");
+    let reach = 5;
+    let down = edges(RandomShape { acyclic: true, acyclic_reach: reach, ..base });
+    assert!(!down.is_empty());
+    assert!(down.iter().all(|&(from, to, _)| to < from && from - to <= reach), "acyclic edges go down, within reach");
+    assert!(down.iter().any(|&(from, to, _)| from - to == reach), "the full reach is used");
+    assert!(down.iter().all(|&(from, _, _)| from != 0), "node 0 of an acyclic game is a dead end");
+
+    // Options: at split 0 each edge of a node is its own option (numbered by its place among
+    // the node's edges); at 100 all share option 0.
+    let numbered = |shape: RandomShape| {
+        let mut place = vec![0u32; n];
+        edges(shape).into_iter().all(|(from, _, edge)| {
+            let k = place[from];
+            place[from] += 1;
+            edge.option == k
+        })
+    };
+    assert!(numbered(RandomShape { split_percent: 0, ..base }));
+    assert!(edges(RandomShape { split_percent: 100, ..base }).iter().all(|e| e.2.option == 0));
+    // Gains in 0..=max_gain, the maximum reached; moving again at 0% never, at 100% always.
+    let gains: Vec<i32> = edges(RandomShape { max_gain: 3, ..base }).iter().map(|e| e.2.gain).collect();
+    assert!(gains.iter().all(|g| (0..=3).contains(g)) && gains.contains(&3) && gains.contains(&0));
+    assert!(edges(RandomShape { again_percent: 0, ..base }).iter().all(|e| !e.2.again));
+    assert!(edges(RandomShape { again_percent: 100, ..base }).iter().all(|e| e.2.again));
 }
