@@ -650,8 +650,31 @@ fn answer(source: &Source, solve: impl FnOnce(&str) -> Result<String, JudgeError
 #[error("standard output was closed")]
 struct OutputClosed;
 
+/// Whether standard output was closed when gamesolve started. Rust's runtime then opens
+/// `/dev/null` in its place, read-write, so writes succeed and the answer is lost; a shell's
+/// `> /dev/null` opens it write-only, and stays a success. (Linux; elsewhere false.)
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        use nix::sys::stat::{SFlag, fstat, major, minor};
+        let stdout = std::io::stdout();
+        let Ok(stat) = fstat(&stdout) else { return false };
+        let dev_null = SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT == SFlag::S_IFCHR
+            && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
+        let read_write = fcntl(&stdout, FcntlArg::F_GETFL)
+            .is_ok_and(|flags| OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR);
+        dev_null && read_write
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
 /// Writes `text` to standard output; a closed pipe is [`OutputClosed`], not a panic.
 fn emit(text: &str) -> anyhow::Result<()> {
+    if stdout_was_closed() {
+        anyhow::bail!("cannot write to standard output: it was closed when gamesolve started (`>&-`)");
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(OutputClosed.into()),

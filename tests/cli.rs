@@ -189,6 +189,22 @@ fn help_and_answers_written_to_a_full_disk_are_errors() {
     }
 }
 
+/// An answer to a closed standard output (`>&-`) is an error (exit 2), not a silent success on
+/// the `/dev/null` the runtime put there; `> /dev/null` stays a success.
+#[cfg(target_os = "linux")]
+#[test]
+fn answers_to_a_closed_standard_output_are_errors() {
+    let bin = env!("CARGO_BIN_EXE_gamesolve");
+    for args in [&["list"][..], &["--help"], &["show", "loopy-graph"]] {
+        let closed = Command::new("sh").arg("-c").arg(r#"exec "$0" "$@" >&-"#).arg(bin).args(args).output().unwrap();
+        assert_eq!(closed.status.code(), Some(2), "{args:?}");
+        assert!(text(&closed.stderr).contains("cannot write to standard output: it was closed"), "{args:?}");
+        let null = std::fs::OpenOptions::new().write(true).open("/dev/null").unwrap();
+        let out = Command::new(bin).args(args).stdout(null).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
 /// A token that would drive the terminal (an OSC title sequence, a bell) is shown escaped in
 /// the error, so nothing from the input reaches the terminal raw.
 #[test]
