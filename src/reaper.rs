@@ -24,7 +24,7 @@ pub fn adopt_orphans() -> std::io::Result<()> {
 const GIVE_UP_AFTER: Duration = Duration::from_secs(5);
 
 /// Kills every child of gamesolve with SIGKILL and reaps it, then the children re-parented to
-/// gamesolve by those deaths, until none is left (or [`GIVE_UP_AFTER`]); returns how many it
+/// gamesolve by those deaths, until none is left (or `GIVE_UP_AFTER`); returns how many it
 /// killed. Call it only when no child is wanted alive: between runs of the checked program, and
 /// when stopping. Reaping here takes the exit status of gamesolve's own children too, so call it
 /// after the program's status has been collected.

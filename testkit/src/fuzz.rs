@@ -105,7 +105,7 @@ pub fn workbench_bytes(problem: &dyn AnyProblem, data: &[u8]) -> Result<(), Stri
 /// What `check`'s shrinking relies on, on any `input`: `split_cases` and `shrink` do not panic;
 /// and when the default engine accepts `input`, its parts are accepted and joined again
 /// ([`AnyProblem::join_cases`]) are answered as the input is, and every variant (the
-/// first [`WORKBENCH_VARIANTS`]) is accepted and differs from it, and following the first
+/// first `WORKBENCH_VARIANTS`) is accepted and differs from it, and following the first
 /// variant again and again never comes back to an input already seen (the variants are
 /// smaller by some measure). Returns the first failure.
 pub fn shrinking_checks(problem: &dyn AnyProblem, input: &str) -> Result<(), String> {

@@ -4,7 +4,7 @@
 //!
 //! Before an engine runs, its memory is estimated (the engine's bound for the space's positions
 //! and moves, plus the table kept from an earlier engine) and checked with
-//! [`check_memory`](crate::resources::check_memory): an engine that does not fit is reported as
+//! [`check_memory`]: an engine that does not fit is reported as
 //! refused ("too large: needs about X, more than the Y ..."), not run.
 
 use crate::resources::check_memory;
@@ -86,7 +86,7 @@ pub fn measure_within<T, E: std::fmt::Display>(
 const COUNTED: usize = 1 << 16;
 
 /// The sum of `count(id)` over every position of a space of `len` positions, for a memory
-/// estimate: exact up to [`COUNTED`] positions; above, the mean of [`COUNTED`] positions spread
+/// estimate: exact up to `COUNTED` positions; above, the mean of `COUNTED` positions spread
 /// evenly over the ids, times `len`, plus a quarter for what the sample missed.
 pub fn estimated_total(len: usize, mut count: impl FnMut(StateId) -> u64) -> u64 {
     if len <= COUNTED {

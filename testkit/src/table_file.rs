@@ -1078,7 +1078,7 @@ impl TableFile {
     }
 
     /// The value at `index` (< positions): its block's checksum is checked before it is
-    /// decompressed, and the decompressed size must be exact. The last [`CACHE_BLOCKS`]
+    /// decompressed, and the decompressed size must be exact. The last `CACHE_BLOCKS`
     /// blocks decoded are kept.
     ///
     /// Time O(1) for a block in the cache, else O(block).

@@ -228,15 +228,15 @@ impl Problem for ChopsticksProblem {
         Ok(explain_all(asked.len(), explained)?)
     }
 
-    /// A random variant and `cases` positions of it (at most [`MAX_POSITIONS`]). A quarter of
-    /// them are edge cases on purpose: the start, finished positions, the longest win and the
-    /// longest loss, a draw, positions where a player has one live hand; each side's hands are
-    /// written in either order.
     /// As the input: 1 to 100,000 positions.
     fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
         1..=MAX_POSITIONS as usize
     }
 
+    /// A random variant and `cases` positions of it (at most [`MAX_POSITIONS`]). A quarter of
+    /// them are edge cases on purpose: the start, finished positions, the longest win and the
+    /// longest loss, a draw, positions where a player has one live hand; each side's hands are
+    /// written in either order.
     fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
         let mut rng = SplitMix64(seed);
         let variant = Variant::ALL[rng.below(Variant::ALL.len() as u64) as usize];

@@ -231,7 +231,7 @@ impl Problem for Hdu4753 {
     }
 
     /// Games played at random, each kept only when it has the property its kind asks for
-    /// (judged on the whole board's table, solved once per process; up to [`HARD_TRIES`]
+    /// (judged on the whole board's table, solved once per process; up to `HARD_TRIES`
     /// playouts a case, else the last one): 10% games won by a single box (two thirds of
     /// random late games are already), 30% positions whose player to move wins by one move
     /// only (every other move gives the game away), 20% games where the boxes already closed

@@ -2,7 +2,7 @@
 //! of a board is the set of lines whose bits `n` has (from the empty board), written as the
 //! drawn lines by their dots' numbers (`1-2 2-6`, or `empty`), the notation of HDU 4753's input
 //! and of `explain`. Engines: the tiered engine with and without symmetry, and the sequential
-//! score DP up to [`SCORE_DP_MAX_LINES`] lines; values are checked by solver-core's verifier.
+//! score DP up to `SCORE_DP_MAX_LINES` lines; values are checked by solver-core's verifier.
 
 use crate::tiers::{BoardTable, Symmetry, solve_board};
 use crate::workloads::{SCORE_DP_MAX_LINES, board_and_rule};

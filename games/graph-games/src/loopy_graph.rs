@@ -151,7 +151,7 @@ impl Problem for LoopyGraph {
     }
 
     /// A graph of `cases` nodes built from gadgets whose values are known by construction
-    /// ([`HardGraph`]), its nodes renumbered and its moves shuffled at random. A quarter of the
+    /// (`HardGraph`), its nodes renumbered and its moves shuffled at random. A quarter of the
     /// nodes (from 8 nodes on) form one long path, not to a tie: wins and losses of remoteness
     /// up to about `n / 4`, past any capped iteration and any recursion's stack. The rest is
     /// gadgets drawn by share:

@@ -119,7 +119,7 @@ impl Problem for Mnk {
         Ok(render(&boards))
     }
 
-    /// Boards drawn from solved games ([`hard_games`]: every game of at most 9 cells, the
+    /// Boards drawn from solved games (`hard_games`: every game of at most 9 cells, the
     /// richest 12-cell games, and 16-cell games with small spaces; solved once per process).
     /// The game: 60% tic-tac-toe or a 12-cell game with k = 3 (where the deep wins,
     /// losses and ties are), 20% a 16-cell board (the most cells), 20% any game of the list

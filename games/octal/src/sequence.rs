@@ -358,7 +358,7 @@ struct SplitCache {
 /// of the histogram of values and parities); the rare class is the one whose heaps are
 /// expensive, `c(n) = q & k & 1` for the first removal `k` that may split.
 ///
-/// Value sets hold one byte per value below the capacity [`capacity_for`] the values so far
+/// Value sets hold one byte per value below the capacity (`capacity_for`) the values so far
 /// need, widened when a value reaches a new power of two.
 #[derive(Debug, Clone)]
 pub struct SparseSequence {
