@@ -112,6 +112,16 @@ fn solve(space: &Chopsticks, engine: RetrogradeEngine) -> Result<OutcomeTable, J
     engine.solve(space).map_err(|e| JudgeError::TooLarge(e.to_string()))
 }
 
+/// `position` as an input writes it, each side's hands in an order drawn by `rng`.
+fn written(position: Position, rng: &mut SplitMix64) -> [u8; 4] {
+    let mut side = |hands: Hands| {
+        let [low, high] = hands.both();
+        if rng.below(2) == 0 { [low, high] } else { [high, low] }
+    };
+    let ([a, b], [c, d]) = (side(position.mover), side(position.opponent));
+    [a, b, c, d]
+}
+
 /// An input in the contract's format.
 fn render(variant: Variant, asked: &[[u8; 4]]) -> String {
     let mut out = format!("{} {}\n{}\n", variant.rule.word(), variant.splits.word(), asked.len());
@@ -260,13 +270,7 @@ impl Problem for ChopsticksProblem {
             } else {
                 StateId::new(rng.below(space.len() as u64) as usize).expect("below the space's size")
             };
-            let position = space.unrank(id);
-            let mut side = |hands: Hands| {
-                let [low, high] = hands.both();
-                if rng.below(2) == 0 { [low, high] } else { [high, low] }
-            };
-            let ([a, b], [c, d]) = (side(position.mover), side(position.opponent));
-            asked.push([a, b, c, d]);
+            asked.push(written(space.unrank(id), &mut rng));
         }
         Ok(render(variant, &asked))
     }
@@ -315,13 +319,7 @@ impl Problem for ChopsticksProblem {
             let id = id.unwrap_or_else(|| {
                 StateId::new(rng.below(space.len() as u64) as usize).expect("below the space's size")
             });
-            let position = space.unrank(id);
-            let mut side = |hands: Hands| {
-                let [low, high] = hands.both();
-                if rng.below(2) == 0 { [low, high] } else { [high, low] }
-            };
-            let ([a, b], [c, d]) = (side(position.mover), side(position.opponent));
-            asked.push([a, b, c, d]);
+            asked.push(written(space.unrank(id), &mut rng));
         }
         Ok(render(variant, &asked))
     }
