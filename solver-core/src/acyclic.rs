@@ -41,6 +41,36 @@ pub enum AcyclicError {
         /// The order the space declared.
         order: PlayOrder,
     },
+    /// The space declared levels of play and a move does not lead to a lower level.
+    #[error("the move from {from} (level {from_level}) to {to} (level {to_level}) does not lead to a lower level")]
+    LevelNotLower {
+        /// The position moved from.
+        from: StateId,
+        /// The position moved to.
+        to: StateId,
+        /// The level of `from`.
+        from_level: u32,
+        /// The level of `to`.
+        to_level: u32,
+    },
+    /// The space declared levels of play and a position's level is not below their number.
+    #[error("position {state} has level {level}, not below the {levels} levels the space declares")]
+    LevelOutOfRange {
+        /// The position.
+        state: StateId,
+        /// Its level.
+        level: u32,
+        /// The number of levels declared.
+        levels: u32,
+    },
+    /// The space declared more levels of play than it has positions.
+    #[error("the space declares {levels} levels of play for {positions} positions (at most one level a position)")]
+    TooManyLevels {
+        /// The number of levels declared.
+        levels: u32,
+        /// The number of positions.
+        positions: usize,
+    },
     /// A score does not fit the table's value type.
     #[error("the score {value} of position {state} does not fit the table's value type")]
     Overflow {
@@ -107,13 +137,13 @@ pub fn topological_order(
 }
 
 /// The order an acyclic engine evaluates in, and the check each move must pass.
-enum Sweep {
+pub(crate) enum Sweep {
     Declared(PlayOrder),
     Searched(Vec<StateId>),
 }
 
 impl Sweep {
-    fn new(
+    pub(crate) fn new(
         len: usize,
         declared: Option<PlayOrder>,
         children: impl FnMut(StateId, &mut Vec<StateId>),
@@ -124,7 +154,7 @@ impl Sweep {
         }
     }
 
-    fn ids(&self, len: usize) -> Box<dyn Iterator<Item = StateId> + '_> {
+    pub(crate) fn ids(&self, len: usize) -> Box<dyn Iterator<Item = StateId> + '_> {
         match self {
             Sweep::Declared(PlayOrder::Ascending) => Box::new(StateId::all(len).rev()),
             Sweep::Declared(PlayOrder::Descending) => Box::new(StateId::all(len)),
@@ -134,7 +164,7 @@ impl Sweep {
 
     /// A searched order is right by construction; a declared one is checked move by move, which
     /// also guarantees that every child was evaluated first.
-    fn check(&self, from: StateId, to: StateId) -> Result<(), AcyclicError> {
+    pub(crate) fn check(&self, from: StateId, to: StateId) -> Result<(), AcyclicError> {
         match *self {
             Sweep::Declared(order @ PlayOrder::Ascending) if to <= from => {
                 Err(AcyclicError::OutOfOrder { from, to, order })
@@ -200,32 +230,57 @@ pub fn grundy_table<G: ImpartialSpace + ?Sized>(game: &G) -> Result<Vec<Nimber>,
     let mut values = vec![Nimber::ZERO; len];
     let mut seen = MexSet::default();
     for id in sweep.ids(len) {
-        seen.clear();
-        let mut error = None;
-        game.option_ids(id, &mut |parts| {
-            let mut sum = Nimber::ZERO;
-            for &part in parts {
-                if let Err(e) = sweep.check(id, part) {
-                    error.get_or_insert(e);
-                }
-                sum ^= values[part.index()];
-            }
-            seen.insert(sum);
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        values[id.index()] = seen.mex();
+        values[id.index()] = nimber_at(game, &values, id, &mut seen, |from, to, _| sweep.check(from, to))?;
     }
     Ok(values)
 }
 
+/// The mex of the options of `id`, every part read from `values` and checked by `check(id,
+/// part, its value)`: one step of [`grundy_table`] and its parallel variant. The first failed
+/// check is the error.
+pub(crate) fn nimber_at<G: ImpartialSpace + ?Sized>(
+    game: &G,
+    values: &[Nimber],
+    id: StateId,
+    seen: &mut MexSet,
+    check: impl Fn(StateId, StateId, Nimber) -> Result<(), AcyclicError>,
+) -> Result<Nimber, AcyclicError> {
+    seen.clear();
+    let mut error = None;
+    game.option_ids(id, &mut |parts| {
+        let mut sum = Nimber::ZERO;
+        for &part in parts {
+            let value = values[part.index()];
+            if let Err(e) = check(id, part, value) {
+                error.get_or_insert(e);
+            }
+            sum ^= value;
+        }
+        seen.insert(sum);
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(seen.mex()),
+    }
+}
+
 /// Integer types a score table can hold: the narrower, the less memory per position.
-pub trait ScoreValue: Copy + Default + Into<i64> + TryFrom<i64> {}
-impl ScoreValue for i8 {}
-impl ScoreValue for i16 {}
-impl ScoreValue for i32 {}
-impl ScoreValue for i64 {}
+pub trait ScoreValue: Copy + PartialEq + Default + Into<i64> + TryFrom<i64> + Send + Sync {
+    /// The smallest value, which the parallel engine keeps to mark positions not solved yet.
+    const MIN: Self;
+}
+impl ScoreValue for i8 {
+    const MIN: i8 = i8::MIN;
+}
+impl ScoreValue for i16 {
+    const MIN: i16 = i16::MIN;
+}
+impl ScoreValue for i32 {
+    const MIN: i32 = i32::MIN;
+}
+impl ScoreValue for i64 {
+    const MIN: i64 = i64::MIN;
+}
 
 /// The best future score difference (mover's points minus the opponent's) of every position
 /// of an acyclic scoring game, stored as `V` (`i8` takes one byte per position).
@@ -250,22 +305,36 @@ pub fn score_table<V: ScoreValue, G: ScoringSpace + ?Sized>(game: &G) -> Result<
     })?;
     let mut values = vec![V::default(); len];
     for id in sweep.ids(len) {
-        let mut best: Option<i64> = None;
-        let mut error = None;
-        game.visit_scored_move_ids(id, &mut moves, &mut |m| {
-            if let Err(e) = sweep.check(id, m.to) {
-                error.get_or_insert(e);
-                return;
-            }
-            let future: i64 = values[m.to.index()].into();
-            let value = m.gain as i64 + if m.again { future } else { -future };
-            best = Some(best.map_or(value, |b| b.max(value)));
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        let value = best.unwrap_or(0);
-        values[id.index()] = V::try_from(value).map_err(|_| AcyclicError::Overflow { state: id, value })?;
+        values[id.index()] = score_at(game, &values, id, &mut moves, |from, to, _| sweep.check(from, to))?;
     }
     Ok(values)
+}
+
+/// The best move's score difference from `id`, every move's future read from `values` and
+/// checked by `check(id, to, its value)`: one step of [`score_table`] and its parallel variant.
+/// The first failed check is the error.
+pub(crate) fn score_at<V: ScoreValue, G: ScoringSpace + ?Sized>(
+    game: &G,
+    values: &[V],
+    id: StateId,
+    scratch: &mut Vec<ScoredMove<StateId>>,
+    check: impl Fn(StateId, StateId, V) -> Result<(), AcyclicError>,
+) -> Result<V, AcyclicError> {
+    let mut best: Option<i64> = None;
+    let mut error = None;
+    game.visit_scored_move_ids(id, scratch, &mut |m| {
+        let future = values[m.to.index()];
+        if let Err(e) = check(id, m.to, future) {
+            error.get_or_insert(e);
+            return;
+        }
+        let future: i64 = future.into();
+        let value = m.gain as i64 + if m.again { future } else { -future };
+        best = Some(best.map_or(value, |b| b.max(value)));
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let value = best.unwrap_or(0);
+    V::try_from(value).map_err(|_| AcyclicError::Overflow { state: id, value })
 }

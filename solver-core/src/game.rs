@@ -102,6 +102,23 @@ pub trait StateSpace: Game {
     fn play_order(&self) -> Option<PlayOrder> {
         None
     }
+
+    /// Declares levels of play, for the parallel acyclic engines: `Some(count)` when every
+    /// position's [`StateSpace::play_level`] is below `count` (at most one level a position)
+    /// and every move leads to a strictly lower level (every part of an option, for impartial
+    /// games). The positions of one level then depend only on lower levels, so all of them can
+    /// be evaluated at once; the engines check the claim on every move. Dots and boxes counts
+    /// the lines left to draw. Without levels, the engines find each position's height first.
+    fn play_levels(&self) -> Option<u32> {
+        None
+    }
+
+    /// The level of `id` (`id < len`), asked for only when [`StateSpace::play_levels`] is
+    /// `Some`.
+    fn play_level(&self, id: StateId) -> u32 {
+        let _ = id;
+        0
+    }
 }
 
 /// Loopy rules on ids: what the retrograde engines and the verifier call.

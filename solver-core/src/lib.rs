@@ -15,9 +15,11 @@
 //! | [`solve_parallel_layered`] | the same, on every core, into a 2-byte [`CompactOutcomeTable`] | [`LoopySpace`] + `Sync` | remoteness past [`COMPACT_MAX_REMOTENESS`] (reported) |
 //! | [`grundy_table`] | acyclic impartial games, moves that split into sums | [`ImpartialSpace`] | cycles (reported) |
 //! | [`score_table`] | acyclic scoring games with "move again" | [`ScoringSpace`] | cycles (reported) |
+//! | [`parallel_grundy_table`] | the same as [`grundy_table`], on every core, level by level | [`ImpartialSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
+//! | [`parallel_score_table`] | the same as [`score_table`], on every core, level by level | [`ScoringSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
 //!
-//! The retrograde engines must agree on every position (the parallel ones for every number of
-//! threads; they run on rayon's current pool); [`verify`] checks any table
+//! The retrograde engines must agree on every position, and so must the acyclic ones of a
+//! family (the parallel ones for every number of threads; they run on rayon's current pool); [`verify`] checks any table
 //! against the positions' children without trusting an engine.
 //!
 //! # Values
@@ -41,6 +43,7 @@ mod acyclic;
 mod game;
 pub mod graph;
 mod id;
+mod parallel_acyclic;
 mod parallel_retrograde;
 pub mod play;
 mod retrograde;
@@ -56,6 +59,7 @@ pub use game::{
     StateSpace, Unmoves,
 };
 pub use id::{StateId, StateIdError};
+pub use parallel_acyclic::{parallel_acyclic_memory_bound, parallel_grundy_table, parallel_score_table};
 pub use parallel_retrograde::{CompactSolveError, solve_parallel_counter, solve_parallel_layered};
 pub use retrograde::{
     RETROGRADE_LIMIT, RetrogradeEngine, SpaceTooLarge, solve_by_layers, solve_with_reverse_graph, solve_with_unmoves,

@@ -21,7 +21,8 @@ use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, RetrogradeEngine, Rules, ScoreValue,
-    ScoringRules, ScoringSpace, SpaceTooLarge, StateId, StateSpace, Unmoves, grundy_table, score_table,
+    ScoringRules, ScoringSpace, SpaceTooLarge, StateId, StateSpace, Unmoves, grundy_table, parallel_grundy_table,
+    parallel_score_table, score_table,
 };
 use std::fmt::{Debug, Display};
 use std::time::{Duration, Instant};
@@ -305,8 +306,9 @@ where
     Ok(Checked { table, timings, oracle })
 }
 
-/// Computes an impartial game's Grundy values, verifies them, and compares them with the
-/// oracle on every position when it fits `budget`.
+/// Computes an impartial game's Grundy values, verifies them, compares them with the oracle on
+/// every position when it fits `budget`, then with the parallel engine's (on rayon's current
+/// pool).
 pub fn check_grundy<G, R>(
     game: &G,
     oracle: Option<OracleSide<'_, G::State, R>>,
@@ -327,11 +329,14 @@ where
             compare_each(game, Instant::now(), ("grundy", &value), |s| solver.value(&(side.state)(s)))?
         }
     };
-    Ok(Checked { table: values, timings: vec![("grundy", elapsed)], oracle })
+    let mut checked = Checked { table: values, timings: vec![("grundy", elapsed)], oracle };
+    checked.compare_table(game, "parallel-grundy", || parallel_grundy_table(game), |t, id| t[id.index()])?;
+    Ok(checked)
 }
 
-/// Computes a scoring game's values as `V`, verifies them, and compares them with the oracle
-/// on every position when it fits `budget`.
+/// Computes a scoring game's values as `V`, verifies them, compares them with the oracle on
+/// every position when it fits `budget`, then with the parallel engine's (on rayon's current
+/// pool).
 pub fn check_scores<V, G, R>(
     game: &G,
     oracle: Option<OracleSide<'_, G::State, R>>,
@@ -353,5 +358,7 @@ where
             compare_each(game, Instant::now(), ("score-dp", &value), |s| solver.value(&(side.state)(s)))?
         }
     };
-    Ok(Checked { table: values, timings: vec![("score-dp", elapsed)], oracle })
+    let mut checked = Checked { table: values, timings: vec![("score-dp", elapsed)], oracle };
+    checked.compare_table(game, "parallel-score-dp", || parallel_score_table::<V, G>(game), |t, id| t[id.index()])?;
+    Ok(checked)
 }

@@ -12,7 +12,7 @@ use crate::stats::Params;
 use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Unmoves,
-    grundy_table,
+    grundy_table, parallel_grundy_table,
     verify::{VerifyError, verify_grundy, verify_outcomes},
 };
 use std::collections::BTreeMap;
@@ -455,6 +455,7 @@ impl<G: ImpartialSpace + Sync + Send + 'static> ImpartialGame<G> {
     pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> ImpartialGame<G> {
         let mut core = Core::new(identity, space, start, notation);
         core.engines.push(("grundy", Box::new(|g: &G| grundy_table(g).map_err(|e| e.to_string()))));
+        core.engines.push(("parallel-grundy", Box::new(|g: &G| parallel_grundy_table(g).map_err(|e| e.to_string()))));
         ImpartialGame(core)
     }
 

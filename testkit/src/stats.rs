@@ -12,7 +12,8 @@ use peakmem_alloc::PeakMemAllocTrait;
 use serde::Serialize;
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, SpaceTooLarge, StateId,
-    Unmoves, acyclic_memory_bound, grundy_table, score_table,
+    Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound, parallel_grundy_table,
+    parallel_score_table, score_table,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -293,7 +294,7 @@ fn summarize_loopy<G: LoopySpace + ?Sized>(
 }
 
 /// Computes an impartial game's Grundy values with solver-core's engine and summarizes them.
-pub fn grundy<G: ImpartialSpace + ?Sized>(
+pub fn grundy<G: ImpartialSpace + Sync + ?Sized>(
     game_name: String,
     game: &G,
     describe: impl Fn(&G::State) -> String,
@@ -303,9 +304,18 @@ pub fn grundy<G: ImpartialSpace + ?Sized>(
         game.option_ids(id, &mut |option| parts += option.len() as u64);
         parts
     });
-    let bytes = acyclic_memory_bound(game.len(), parts, 4, game.play_order().is_some());
+    let declared = game.play_order().is_some();
+    let bytes = acyclic_memory_bound(game.len(), parts, 4, declared);
     let (values, cost) = measure_within("grundy", bytes, || grundy_table(game));
-    let mut report = nimbers(game_name, &values.unwrap_or_default(), vec![cost], |i| {
+    let values = values.unwrap_or_default();
+    // Beside the sequential engine's table.
+    let bytes = parallel_acyclic_memory_bound(game.len(), parts, 4, game.play_levels(), declared)
+        .saturating_add(4 * values.len() as u64);
+    let (parallel, mut parallel_cost) = measure_within("parallel-grundy", bytes, || parallel_grundy_table(game));
+    if parallel.is_some_and(|p| p != values) {
+        parallel_cost.error = Some("its values differ from grundy's".into());
+    }
+    let mut report = nimbers(game_name, &values, vec![cost, parallel_cost], |i| {
         describe(&game.unrank(StateId::new(i).expect("a table index is an id")))
     });
     report.positions = game.len();
@@ -342,7 +352,7 @@ pub fn nimbers(
 
 /// Computes a scoring game's values (as `i32`) and summarizes them by value: how many
 /// positions the player to move wins, ties and loses on score from there.
-pub fn scores<G: ScoringSpace + ?Sized>(
+pub fn scores<G: ScoringSpace + Sync + ?Sized>(
     game_name: String,
     game: &G,
     describe: impl Fn(&G::State) -> String,
@@ -353,10 +363,19 @@ pub fn scores<G: ScoringSpace + ?Sized>(
         game.scored_move_ids(id, &mut scratch);
         scratch.len() as u64
     });
-    let bytes = acyclic_memory_bound(game.len(), moves, 4, game.play_order().is_some());
+    let declared = game.play_order().is_some();
+    let bytes = acyclic_memory_bound(game.len(), moves, 4, declared);
     let (values, cost) = measure_within("score-dp", bytes, || score_table::<i32, G>(game));
-    let engines = vec![cost];
     let values = values.unwrap_or_default();
+    // Beside the sequential engine's table.
+    let bytes = parallel_acyclic_memory_bound(game.len(), moves, 4, game.play_levels(), declared)
+        .saturating_add(4 * values.len() as u64);
+    let (parallel, mut parallel_cost) =
+        measure_within("parallel-score-dp", bytes, || parallel_score_table::<i32, G>(game));
+    if parallel.is_some_and(|p| p != values) {
+        parallel_cost.error = Some("its values differ from score-dp's".into());
+    }
+    let engines = vec![cost, parallel_cost];
     let mut by_value: BTreeMap<i64, u64> = BTreeMap::new();
     for &v in &values {
         *by_value.entry(i64::from(v)).or_insert(0) += 1;

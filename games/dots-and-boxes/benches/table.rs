@@ -3,6 +3,9 @@
 //! - `3x3 full table`: the score DP (sequential, i8) and the tiered engine with and without
 //!   symmetry, on 2^24 positions under each rule.
 //! - `tiers by threads`: the tiered engine on 2x5 (2^27 positions) on 1 and 2 threads.
+//! - `score dp by threads`: solver-core's parallel score DP (level by level, the levels being
+//!   the lines left to draw) on 3x3 on 1 and 2 threads, beside the sequential one, whose table
+//!   it must equal before it is timed.
 //!
 //! The value of the empty board is asserted before anything is timed: -3 for the first player
 //! on 3x3 under both rules. Provenance: a plain C DP over every set of drawn lines, written apart
@@ -18,7 +21,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use dots_and_boxes::tiers::{Symmetry, solve_board};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
-use solver_core::score_table;
+use solver_core::{parallel_score_table, score_table};
 use std::hint::black_box;
 
 fn full_3x3(c: &mut Criterion) {
@@ -60,5 +63,21 @@ fn tiers_by_threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_3x3, tiers_by_threads);
+fn score_dp_by_threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("score dp by threads (3x3, 2^24 positions, move-again, i8)");
+    group.sample_size(10);
+    let game = DotsAndBoxes::new(Board::new(3, 3).expect("3x3 fits"), Rule::MoveAgain);
+    let reference = score_table::<i8, _>(&game).expect("acyclic, fits i8");
+    group.bench_function("score-dp", |b| b.iter(|| score_table::<i8, _>(black_box(&game))));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+        assert!(pool.install(|| parallel_score_table::<i8, _>(&game)).expect("fits") == reference, "{threads} threads");
+        group.bench_function(format!("parallel-score-dp {threads} threads"), |b| {
+            b.iter(|| pool.install(|| parallel_score_table::<i8, _>(black_box(&game))))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, full_3x3, tiers_by_threads, score_dp_by_threads);
 criterion_main!(benches);

@@ -1,14 +1,15 @@
 //! Solves a whole board and prints the value of the empty board, its best first moves and the
 //! time the engine took:
 //! `cargo run --release -p dots-and-boxes --example solve_board -- 3 4 move-again tiers-symmetric`.
-//! Engines: `score-dp` (solver-core's sequential score DP, one byte a position), `tiers` (the
+//! Engines: `score-dp` (solver-core's sequential score DP, one byte a position),
+//! `parallel-score-dp` (the same on every core, level by level), `tiers` (the
 //! tiered block engine on every core) and `tiers-symmetric` (the same, one block per orbit of
 //! the board's symmetries); `tiers` by default. `THREADS=n` limits the threads. Peak memory:
 //! run the built example under `/usr/bin/time -v`.
 
 use dots_and_boxes::tiers::{Symmetry, solve_board};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
-use solver_core::{StateId, StateSpace, score_table};
+use solver_core::{StateId, StateSpace, parallel_score_table, score_table};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -16,7 +17,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (rows, cols, rule, engine) = match args.as_slice() {
         [rows, cols, rule] => (rows, cols, rule, "tiers"),
         [rows, cols, rule, engine] => (rows, cols, rule, engine.as_str()),
-        _ => return Err("usage: solve_board ROWS COLS turn-passes|move-again [score-dp|tiers|tiers-symmetric]".into()),
+        _ => return Err(
+            "usage: solve_board ROWS COLS turn-passes|move-again [score-dp|parallel-score-dp|tiers|tiers-symmetric]"
+                .into(),
+        ),
     };
     if let Ok(threads) = std::env::var("THREADS") {
         rayon::ThreadPoolBuilder::new().num_threads(threads.parse()?).build_global()?;
@@ -25,9 +29,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rule = Rule::from_name(rule).ok_or("the rule is turn-passes or move-again")?;
     let started = Instant::now();
     let (value, moves, stored) = match engine {
-        "score-dp" => {
+        "score-dp" | "parallel-score-dp" => {
             let game = DotsAndBoxes::new(board, rule);
-            let values = score_table::<i8, _>(&game)?;
+            let values =
+                if engine == "score-dp" { score_table::<i8, _>(&game)? } else { parallel_score_table::<i8, _>(&game)? };
             (values[0], game.move_values(&values, StateId::new(0)?), game.len() as u64)
         }
         "tiers" | "tiers-symmetric" => {

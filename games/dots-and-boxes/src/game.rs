@@ -196,6 +196,15 @@ impl StateSpace for DotsAndBoxes {
     fn play_order(&self) -> Option<PlayOrder> {
         Some(PlayOrder::Ascending)
     }
+
+    /// The lines left to draw: every move draws one.
+    fn play_levels(&self) -> Option<u32> {
+        Some(self.free_count as u32 + 1)
+    }
+
+    fn play_level(&self, id: StateId) -> u32 {
+        self.free_count as u32 - id.as_u32().count_ones()
+    }
 }
 
 impl DotsAndBoxes {

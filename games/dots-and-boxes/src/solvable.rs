@@ -89,7 +89,7 @@ impl SolvableGame for Dots {
     fn engines(&self) -> Vec<&'static str> {
         let mut engines = vec!["tiers-symmetric", "tiers"];
         if self.board.lines() <= SCORE_DP_MAX_LINES {
-            engines.push("score-dp");
+            engines.extend(["score-dp", "parallel-score-dp"]);
         }
         engines
     }
@@ -101,9 +101,13 @@ impl SolvableGame for Dots {
         match engine {
             "tiers-symmetric" => tiered(Symmetry::Board),
             "tiers" => tiered(Symmetry::None),
-            "score-dp" if self.board.lines() <= SCORE_DP_MAX_LINES => {
+            "score-dp" | "parallel-score-dp" if self.board.lines() <= SCORE_DP_MAX_LINES => {
                 let game = DotsAndBoxes::new(self.board, self.rule);
-                Ok(Box::new(Sequential(solver_core::score_table::<i8, _>(&game).map_err(|e| e.to_string())?)))
+                let values = match engine {
+                    "score-dp" => solver_core::score_table::<i8, _>(&game),
+                    _ => solver_core::parallel_score_table::<i8, _>(&game),
+                };
+                Ok(Box::new(Sequential(values.map_err(|e| e.to_string())?)))
             }
             _ => Err(format!("no engine `{engine}`; the engines are {}", self.engines().join(", "))),
         }

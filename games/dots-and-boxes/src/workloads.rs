@@ -117,13 +117,21 @@ fn board_stats(board: Board, rule: Rule) -> StatsReport {
         let game = DotsAndBoxes::new(board, rule);
         // At most one move a line from each position.
         let moves = (game.len() as u64).saturating_mul(board.lines() as u64);
-        let bytes = solver_core::acyclic_memory_bound(game.len(), moves, 1, game.play_order().is_some())
-            .saturating_add(held(&reference));
-        let (solved, mut cost) = stats::measure_within("score-dp", bytes, || solver_core::score_table::<i8, _>(&game));
-        if let (Some(values), Some(first)) = (solved, &reference) {
-            cost.error = difference(&board, first, |l| values[l as usize]);
+        let sequential = solver_core::acyclic_memory_bound(game.len(), moves, 1, game.play_order().is_some());
+        let parallel = solver_core::parallel_acyclic_memory_bound(game.len(), moves, 1, game.play_levels(), true);
+        type Engine = fn(&DotsAndBoxes) -> Result<Vec<i8>, solver_core::AcyclicError>;
+        let dps: [(&str, u64, Engine); 2] = [
+            ("score-dp", sequential, solver_core::score_table::<i8, _>),
+            ("parallel-score-dp", parallel, solver_core::parallel_score_table::<i8, _>),
+        ];
+        for (engine, bytes, solve) in dps {
+            let (solved, mut cost) =
+                stats::measure_within(engine, bytes.saturating_add(held(&reference)), || solve(&game));
+            if let (Some(values), Some(first)) = (solved, &reference) {
+                cost.error = difference(&board, first, |l| values[l as usize]);
+            }
+            engines.push(cost);
         }
-        engines.push(cost);
     }
     let Some(table) = &reference else {
         return stats::score_report(name, 1 << board.lines(), [], None, engines);

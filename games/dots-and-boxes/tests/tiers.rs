@@ -1,10 +1,11 @@
-//! The tiered block engine against the score DP of solver-core (an independent engine on the
-//! same rules, itself checked against the oracle in `engine.rs`): every position of every board
-//! up to 3x3 and of 2x4, under both rules, with and without symmetry, on 1 to 4 threads.
+//! The tiered block engine and solver-core's parallel score DP (by the board's declared levels,
+//! the lines left to draw) against solver-core's sequential score DP (an independent engine on
+//! the same rules, itself checked against the oracle in `engine.rs`): every position of every
+//! board up to 3x3 and of 2x4, under both rules, with and without symmetry, on 1 to 4 threads.
 
 use dots_and_boxes::tiers::{Symmetry, solve_board};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
-use solver_core::score_table;
+use solver_core::{parallel_score_table, score_table};
 
 fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool").install(f)
@@ -13,7 +14,12 @@ fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
 fn assert_same_as_score_dp(rows: usize, cols: usize, threads: &[usize]) {
     let board = Board::new(rows, cols).unwrap();
     for rule in Rule::ALL {
-        let reference = score_table::<i8, _>(&DotsAndBoxes::new(board, rule)).unwrap();
+        let game = DotsAndBoxes::new(board, rule);
+        let reference = score_table::<i8, _>(&game).unwrap();
+        for &n in threads {
+            let parallel = in_pool(n, || parallel_score_table::<i8, _>(&game)).unwrap();
+            assert!(parallel == reference, "{rows}x{cols} {rule:?}: the parallel score DP on {n} threads");
+        }
         for symmetry in Symmetry::ALL {
             for &n in threads {
                 let table = in_pool(n, || solve_board(board, rule, symmetry)).unwrap();

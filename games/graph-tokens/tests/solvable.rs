@@ -43,7 +43,7 @@ fn the_engine_gives_the_oracles_values_and_the_notation_round_trips() {
         assert_eq!((game.positions(), game.start()), (vertices, 0));
         let rules = PlainToken { out: Dag::random(vertices as usize, 4, seed).out_lists() };
         let mut oracle = GrundyOracle::new(&rules, Budget::new(1_000));
-        assert_eq!(game.engines(), ["grundy"]);
+        assert_eq!(game.engines(), ["grundy", "parallel-grundy"]);
         for engine in game.engines() {
             let solved = game.solve(engine).unwrap();
             for v in 0..vertices {

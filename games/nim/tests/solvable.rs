@@ -88,8 +88,8 @@ fn subtraction_engines_agree_with_the_oracle_and_the_hand_values() {
     let mut oracle = GrundyOracle::new(&rules, Budget::new(1_000));
     let values: Vec<Value> = (0..=60).map(|h| Value::Nimber(oracle.value(&h).unwrap())).collect();
     check_engines(game.as_ref(), |h| values[h as usize]);
-    // No closed form for {1, 3, 4}: the Grundy engine alone.
-    assert_eq!(game.engines(), ["grundy"]);
+    // No closed form for {1, 3, 4}: the Grundy engines alone.
+    assert_eq!(game.engines(), ["grundy", "parallel-grundy"]);
     round_trip(game.as_ref());
     assert_eq!(game.start(), 60);
     assert_eq!(game.describe(game.start()), "60");
@@ -98,10 +98,10 @@ fn subtraction_engines_agree_with_the_oracle_and_the_hand_values() {
 
     // By hand: a Nim heap is worth its size; Bash's game taking 1..=3, the size mod 4.
     let nim = open("subtraction", "take=any heap=50").unwrap();
-    assert_eq!(nim.engines(), ["grundy", "formula"]);
+    assert_eq!(nim.engines(), ["grundy", "parallel-grundy", "formula"]);
     check_engines(nim.as_ref(), |h| Value::Nimber(Nimber(h as u32)));
     let bash = open("subtraction", "take=1..3 heap=50").unwrap();
-    assert_eq!(bash.engines(), ["grundy", "formula"]);
+    assert_eq!(bash.engines(), ["grundy", "parallel-grundy", "formula"]);
     check_engines(bash.as_ref(), |h| Value::Nimber(Nimber(h as u32 % 4)));
     // Listed one by one, the same set is Bash's game too.
     let listed = open("subtraction", "take=3,1,2 heap=50").unwrap();
