@@ -1,7 +1,8 @@
 //! The generic checks every registered game gets for free: its corpus through every engine of
 //! its problems, each problem's contract with its sample answered exactly and snapshotted,
 //! generated inputs that its judge accepts and splits, its stored fuzz inputs replayed through
-//! the generic fuzz bodies, and names that are unique.
+//! the generic fuzz bodies, its verify workloads on one thread and on three, and names that are
+//! unique.
 //!
 //! Environment: `CORPUS_CASE=<problem>/<name>` runs one corpus case (a prefix selects several);
 //! `GAMESOLVE_SLOW=1` includes the corpus cases tagged `slow`.
@@ -116,6 +117,22 @@ fn generators_take_exactly_their_declared_case_counts() {
         for cases in outside.into_iter().flatten() {
             let refused = problem.generate(5, cases);
             assert!(matches!(refused, Err(JudgeError::Cases { .. })), "{id}: gen --cases {cases} gave {refused:?}");
+        }
+    }
+}
+
+/// Every verify workload passes on a pool of one thread and on one of three: every engine,
+/// parallel ones included, gives the sequential engines' table whatever the threads, and the
+/// verifier accepts it. The oracle's budget is spent at once (it declines, which is not a
+/// failure): `verify` itself compares it at its full budget, which `cli.rs` runs in part.
+#[test]
+fn every_workload_agrees_on_one_and_on_three_threads() {
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
+        for workload in registry::workloads() {
+            if let Err(failure) = pool.install(|| (workload.run)(oracle::Budget::new(1))) {
+                panic!("{} on {threads} threads: {failure}", workload.name);
+            }
         }
     }
 }
