@@ -17,6 +17,7 @@
 //! | [`score_table`] | acyclic scoring games with "move again" | [`ScoringSpace`] | cycles (reported) |
 //! | [`parallel_grundy_table`] | the same as [`grundy_table`], on every core, level by level | [`ImpartialSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
 //! | [`parallel_score_table`] | the same as [`score_table`], on every core, level by level | [`ScoringSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
+//! | [`tiers::solve_tiers`] | acyclic scoring games split into tiers, tier by tier, holding only the tiers still needed | [`tiers::TieredScoring`] | tiers larger than memory |
 //!
 //! The retrograde engines must agree on every position, and so must the acyclic ones of a
 //! family (the parallel ones for every number of threads; they run on rayon's current pool); [`verify`] checks any table
@@ -48,6 +49,7 @@ mod parallel_retrograde;
 pub mod play;
 mod retrograde;
 mod table;
+pub mod tiers;
 mod value;
 pub mod verify;
 

@@ -38,6 +38,8 @@
 //! | [`tiers::solve_board`] with [`Symmetry::Board`](tiers::Symmetry) | the same, one block per orbit of the board's reflections and rotations | about `2^L / 4` bytes (`/ 8` when square; 3x4: 540 MiB) |
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::new`] | every position of a board, one thread | `2^L` bytes as `i8`, `O(2^L L)` time (3x3: 16 MiB) |
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::from_position`] | every position after a given one | `2^F` bytes for `F` free lines |
+//! | [`parallel_score_table`](solver_core::parallel_score_table) on [`DotsAndBoxes::new`] | the same, on every core, level by level (the levels: lines left to draw) | `2^L` bytes, 4 more a position while solving |
+//! | [`solve_tiers`](solver_core::tiers::solve_tiers) on [`tierings::ByLinesDrawn`] or [`tierings::ByLineGroup`] | every position, tier by tier, holding only the tiers still needed | by lines drawn: two tiers, at most `C(L, L/2) + C(L, L/2 + 1)` bytes (3x4: 601 MB) |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
 //! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, workloads, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
 //!
@@ -94,6 +96,7 @@ mod hdu4753;
 pub mod plain;
 pub mod record;
 pub mod solvable;
+pub mod tierings;
 pub mod tiers;
 mod workloads;
 
