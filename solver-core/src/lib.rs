@@ -19,6 +19,9 @@
 //! | [`parallel_score_table`] | the same as [`score_table`], on every core, level by level | [`ScoringSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
 //! | [`tiers::solve_tiers`] | acyclic scoring games split into tiers, tier by tier, holding only the tiers still needed | [`tiers::TieredScoring`] | tiers larger than memory |
 //!
+//! With the cargo feature `mpi`, the module `tiers_mpi` runs the tier engine across the ranks
+//! of an MPI job (Open MPI), each rank solving the slices of tiers dealt to it.
+//!
 //! The retrograde engines must agree on every position, and so must the acyclic ones of a
 //! family (the parallel ones for every number of threads; they run on rayon's current pool); [`verify`] checks any table
 //! against the positions' children without trusting an engine.
@@ -50,6 +53,8 @@ pub mod play;
 mod retrograde;
 mod table;
 pub mod tiers;
+#[cfg(feature = "mpi")]
+pub mod tiers_mpi;
 mod value;
 pub mod verify;
 

@@ -17,6 +17,7 @@ use crate::acyclic::ScoreValue;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// A position of a tiered space.
@@ -229,19 +230,33 @@ pub fn solve_tiers<V: ScoreValue, G: TieredScoring + ?Sized>(
 }
 
 /// Drops a table, returning its bytes.
-fn release<V>(table: &mut Option<Arc<Vec<V>>>, value_bytes: u64) -> u64 {
+pub(crate) fn release<V>(table: &mut Option<Arc<Vec<V>>>, value_bytes: u64) -> u64 {
     table.take().map_or(0, |t| t.len() as u64 * value_bytes)
 }
 
 /// One tier's table, the tables of its children `kids` being in `done`. An error is the one of
 /// the last failing index (the first in the sequential order), whatever the threads.
-fn solve_tier<V: ScoreValue, G: TieredScoring + ?Sized>(
+pub(crate) fn solve_tier<V: ScoreValue, G: TieredScoring + ?Sized>(
     space: &G,
     tier: u32,
     kids: &[u32],
     done: &[Option<Arc<Vec<V>>>],
 ) -> Result<Vec<V>, TierError> {
-    let len = space.tier_len(tier);
+    solve_slice(space, tier, 0..space.tier_len(tier), kids, done)
+}
+
+/// The values of the positions `range` of `tier` (the whole tier when moves stay in tiers), as
+/// [`solve_tier`].
+pub(crate) fn solve_slice<V: ScoreValue, G: TieredScoring + ?Sized>(
+    space: &G,
+    tier: u32,
+    range: Range<u64>,
+    kids: &[u32],
+    done: &[Option<Arc<Vec<V>>>],
+) -> Result<Vec<V>, TierError> {
+    let within = space.moves_within_tiers();
+    debug_assert!(!within || range == (0..space.tier_len(tier)), "a tier with moves inside is solved whole");
+    let len = range.end - range.start;
     let len = usize::try_from(len).map_err(|_| TierError::TierTooLarge { tier, len })?;
     let mut values = vec![V::default(); len];
     let value_of = |own: &[V], index: u64| -> Result<V, TierError> {
@@ -249,7 +264,7 @@ fn solve_tier<V: ScoreValue, G: TieredScoring + ?Sized>(
         let mut best: Option<i64> = None;
         let mut error = None;
         space.tier_moves(tier, index, &mut |m| {
-            let future = match read(done, kids, own, from, m.to, space.moves_within_tiers()) {
+            let future = match read(done, kids, own, from, m.to, within) {
                 Ok(v) => v,
                 Err(e) => {
                     error.get_or_insert(e);
@@ -265,7 +280,7 @@ fn solve_tier<V: ScoreValue, G: TieredScoring + ?Sized>(
         let value = best.unwrap_or(0);
         V::try_from(value).map_err(|_| TierError::Overflow { at: from, value })
     };
-    if space.moves_within_tiers() {
+    if within {
         for index in (0..len).rev() {
             values[index] = value_of(&values, index as u64)?;
         }
@@ -273,12 +288,12 @@ fn solve_tier<V: ScoreValue, G: TieredScoring + ?Sized>(
         const CHUNK: usize = 1 << 12;
         let outcome = values.par_chunks_mut(CHUNK).enumerate().try_for_each(|(chunk, part)| {
             for (k, value) in part.iter_mut().enumerate() {
-                *value = value_of(&[], (chunk * CHUNK + k) as u64)?;
+                *value = value_of(&[], range.start + (chunk * CHUNK + k) as u64)?;
             }
             Ok(())
         });
         if let Err(any) = outcome {
-            return Err((0..len as u64).rev().find_map(|index| value_of(&[], index).err()).unwrap_or(any));
+            return Err(range.rev().find_map(|index| value_of(&[], index).err()).unwrap_or(any));
         }
     }
     Ok(values)

@@ -16,6 +16,30 @@ use crate::DotsAndBoxes;
 use solver_core::tiers::{TierMove, TierPosition, TieredScoring};
 use solver_core::{ScoringSpace, StateId, StateSpace};
 
+/// A tiering of a board's positions, with the way between its positions and the space's ids
+/// (sets of free lines).
+pub trait BoardTiering: TieredScoring {
+    /// The position of the id `lines`.
+    fn position(&self, lines: u32) -> TierPosition;
+
+    /// The id of a position.
+    fn lines(&self, at: TierPosition) -> u32;
+}
+
+/// The tiering `name` of `game`: `lines` ([`ByLinesDrawn`]) or `group=G` ([`ByLineGroup`] on
+/// the first `G` free lines).
+pub fn by_name(game: DotsAndBoxes, name: &str) -> Result<Box<dyn BoardTiering>, String> {
+    if name == "lines" {
+        return Ok(Box::new(ByLinesDrawn::new(game)));
+    }
+    let group: u32 = name
+        .strip_prefix("group=")
+        .and_then(|g| g.parse().ok())
+        .filter(|&g| g <= 31)
+        .ok_or_else(|| format!("no tiering `{name}`: the tierings are `lines` and `group=G` (G from 0 to 31)"))?;
+    Ok(Box::new(ByLineGroup::new(game, ((1u64 << group) - 1) as u32)))
+}
+
 /// `C(n, k)` for `n, k <= 32`.
 struct Binomials([[u64; 33]; 33]);
 
@@ -59,9 +83,11 @@ impl ByLinesDrawn {
     pub fn new(game: DotsAndBoxes) -> ByLinesDrawn {
         ByLinesDrawn { lines: free_lines(&game), game, binomials: Binomials::new() }
     }
+}
 
-    /// The position of the id `lines` (a set of free lines): its tier and colex rank.
-    pub fn position(&self, lines: u32) -> TierPosition {
+impl BoardTiering for ByLinesDrawn {
+    /// Its tier (the lines drawn) and its colex rank among the sets of that many lines.
+    fn position(&self, lines: u32) -> TierPosition {
         let mut index = 0;
         let mut rest = lines;
         let mut j = 1;
@@ -73,20 +99,19 @@ impl ByLinesDrawn {
         TierPosition { tier: lines.count_ones(), index }
     }
 
-    /// The id (set of free lines) of a position.
-    pub fn lines(&self, at: TierPosition) -> u32 {
-        let mut index = at.index;
-        let mut lines = 0;
-        // The j-th smallest line is the largest c below the (j+1)-th with C(c, j) <= index.
-        let mut top = self.lines.saturating_sub(1);
-        for j in (1..=at.tier).rev() {
-            let mut c = top;
-            while self.binomials.get(c, j) > index {
-                c -= 1;
+    fn lines(&self, at: TierPosition) -> u32 {
+        let (mut index, mut j, mut lines) = (at.index, at.tier, 0);
+        // From the top line down, the j-th smallest line is the first c with C(c, j) <= index.
+        for c in (0..self.lines).rev() {
+            if j == 0 {
+                break;
             }
-            lines |= 1 << c;
-            index -= self.binomials.get(c, j);
-            top = c.saturating_sub(1);
+            let below = self.binomials.get(c, j);
+            if below <= index {
+                lines |= 1 << c;
+                index -= below;
+                j -= 1;
+            }
         }
         lines
     }
@@ -133,15 +158,15 @@ impl ByLineGroup {
         let (group, rest) = (0..lines).partition(|&i| group >> i & 1 == 1);
         ByLineGroup { game, group, rest }
     }
+}
 
-    /// The position of the id `lines`.
-    pub fn position(&self, lines: u32) -> TierPosition {
+impl BoardTiering for ByLineGroup {
+    fn position(&self, lines: u32) -> TierPosition {
         let pick = |bits: &[u32]| bits.iter().enumerate().map(|(j, &i)| (lines >> i & 1) << j).sum::<u32>();
         TierPosition { tier: pick(&self.group), index: u64::from(pick(&self.rest)) }
     }
 
-    /// The id of a position.
-    pub fn lines(&self, at: TierPosition) -> u32 {
+    fn lines(&self, at: TierPosition) -> u32 {
         let place = |pattern: u64, bits: &[u32]| {
             bits.iter().enumerate().map(|(j, &i)| ((pattern >> j & 1) as u32) << i).sum::<u32>()
         };

@@ -4,7 +4,7 @@
 //! numbering of each tiering is a bijection; the peak memory is the two largest adjacent tiers,
 //! computed here from binomials.
 
-use dots_and_boxes::tierings::{ByLineGroup, ByLinesDrawn};
+use dots_and_boxes::tierings::{BoardTiering, ByLineGroup, ByLinesDrawn};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
 use proptest::prelude::*;
 use solver_core::tiers::{TierPosition, TieredScoring, solve_tiers, tier_order};
