@@ -10,8 +10,8 @@
 //!
 //! The exchange walks one list, the same on every rank (tier by tier in wave order, then
 //! receiver by rank), with blocking sends and receives: the first unfinished step always has
-//! both its ranks at it, so no rank waits forever on a live partner. A rank that fails
-//! aborts the whole job ([`abort_on_error`]), so no rank waits on a dead one either.
+//! both its ranks at it, so no rank waits forever on a live partner. A rank that gets an error
+//! must abort the whole job (`Communicator::abort`, MPI_Abort), so that no rank waits on it.
 
 use crate::acyclic::ScoreValue;
 use crate::tiers::{TierError, TieredScoring, release, solve_slice, tier_order};
@@ -204,16 +204,4 @@ where
         }
     }
     Ok(report)
-}
-
-/// The result of `run` on this rank; on an error, the message on standard error with the
-/// rank's number, then the whole job aborted (MPI_Abort), so that no rank waits on this one.
-pub fn abort_on_error<T, E: std::fmt::Display, C: Communicator>(world: &C, run: impl FnOnce() -> Result<T, E>) -> T {
-    match run() {
-        Ok(value) => value,
-        Err(e) => {
-            eprintln!("error on rank {} of {}: {e}", world.rank(), world.size());
-            world.abort(2)
-        }
-    }
 }

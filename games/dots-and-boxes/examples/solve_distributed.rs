@@ -12,13 +12,17 @@ use dots_and_boxes::{Board, DotsAndBoxes, Rule};
 use solver_core::score_table;
 use solver_core::tiers::TierPosition;
 use solver_core::tiers_mpi::mpi::traits::Communicator;
-use solver_core::tiers_mpi::{abort_on_error, deal_tiers, mpi, solve_tiers_distributed};
+use solver_core::tiers_mpi::{deal_tiers, mpi, solve_tiers_distributed};
 use std::time::Instant;
 
 fn main() {
     let universe = mpi::initialize().expect("MPI starts once");
     let world = universe.world();
-    abort_on_error(&world, || run(&world));
+    // A rank's error aborts the whole job (MPI_Abort), so that no rank waits on this one.
+    if let Err(e) = run(&world) {
+        eprintln!("error on rank {} of {}: {e}", world.rank(), world.size());
+        world.abort(2);
+    }
 }
 
 fn run(world: &impl Communicator) -> Result<(), Box<dyn std::error::Error>> {
