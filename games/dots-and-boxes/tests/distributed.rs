@@ -1,5 +1,5 @@
-//! The distributed tier engine under `mpirun` (feature `mpi`; `.ci/run` installs Open MPI and
-//! runs this file): on 1, 2 and 4 ranks, both rules, both tierings, every rank's positions
+//! The distributed tier engine under `mpirun` (feature `mpi`; `.ci/run` installs Open MPI,
+//! builds the example `solve_distributed` and runs this file): on 1, 2 and 4 ranks, both rules, both tierings, every rank's positions
 //! equal the sequential score DP's (each rank compares its own, the example's `differ`), the
 //! ranks together solve every position once, and the empty board's value, reported by the
 //! one rank that owns it, is the score DP's. A rank that fails stops the whole job.
@@ -15,7 +15,13 @@ use std::process::{Command, Output};
 fn example() -> PathBuf {
     let exe = std::env::current_exe().expect("the test's path");
     let profile = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>/deps/<test>");
-    profile.join("examples").join("solve_distributed")
+    let example = profile.join("examples").join("solve_distributed");
+    assert!(
+        example.is_file(),
+        "no {}: build it first with `cargo build --release -p dots-and-boxes --features mpi --example solve_distributed`",
+        example.display()
+    );
+    example
 }
 
 /// `CHECK=1 mpirun -np ranks solve_distributed args...`, bounded to two minutes.
