@@ -177,6 +177,10 @@ fn broken_declared_levels_are_named() {
     let outside = path_of_three([5, 1, 0], 3);
     let expected = AcyclicError::LevelOutOfRange { state: id(0), level: 5, levels: 3 };
     assert_eq!(parallel_grundy_table(&outside).unwrap_err(), expected);
+    // The first level past the end is outside too (levels are 0..count).
+    let at_the_end = path_of_three([3, 1, 0], 3);
+    let expected_at_the_end = AcyclicError::LevelOutOfRange { state: id(0), level: 3, levels: 3 };
+    assert_eq!(parallel_score_table::<i8, _>(&at_the_end).unwrap_err(), expected_at_the_end);
     assert_eq!(expected.to_string(), "position #0 has level 5, not below the 3 levels the space declares");
 
     let too_many = path_of_three([2, 1, 0], 4);
