@@ -198,8 +198,11 @@ fn a_chatty_program_is_reported_on_one_case() {
 }
 
 /// A timeout is shrunk with the same limit while each run is cheap next to the shrinking time
-/// (the program sleeps 2 ms a cell, so at 0.5 s it is caught on one piece on a cell of 250 at
-/// most), and reported unshrunk when the limit is too long for it.
+/// (the program sleeps 2 ms a cell, so at 0.5 s it is caught on one piece on a cell of about 250:
+/// a few cells more where the stop comes a little after the limit, fewer on a loaded machine,
+/// where the start of a run takes longer), and reported unshrunk when the limit is too long for
+/// it. The cells are lowered by binary search, so this takes some 60 runs: lowered one at a time
+/// it took hundreds, past the shrinking time on a slow machine.
 #[test]
 fn a_slow_program_is_shrunk_under_the_same_limit_only_while_runs_are_cheap() {
     let path = program("hdu1849-student");
@@ -211,7 +214,7 @@ fn a_slow_program_is_shrunk_under_the_same_limit_only_while_runs_are_cheap() {
     assert_eq!(cases.len(), 1, "{input}");
     let cells: Vec<u32> = input.split_whitespace().skip(1).map(|t| t.parse().unwrap()).collect();
     let largest = *cells.iter().max().unwrap();
-    assert!((100..=250).contains(&largest), "{input}");
+    assert!((100..=260).contains(&largest), "{input}");
     let args = ["check", "hdu1849", "--timeout", "2", "--shrink-time", "10", "--", path.to_str().unwrap(), "slow"];
     let out = gamesolve(&args, "");
     let report = stdout(&out);

@@ -270,6 +270,27 @@ fn allowed_cases<P: Problem>(problem: &P, cases: usize) -> Result<(), JudgeError
     if allowed.contains(&cases) { Ok(()) } else { Err(JudgeError::Cases { asked: cases, allowed }) }
 }
 
+/// The values a number of a [`Problem::shrink`] variant tries, most aggressive first: `least`,
+/// then `value` lowered by half the distance to `least`, a quarter, ..., down to `value - 1`;
+/// nothing when `value <= least`.
+///
+/// Shrinking keeps the first variant that fails and asks again, so this is a binary search: a
+/// failure that needs the number above some threshold ends on the threshold in about log² of
+/// the distance runs, where lowering by one at a time took the distance (a program that is slow
+/// above cell 250 of 1000 took some 200 runs of half a second each).
+///
+/// ```
+/// let tried: Vec<u64> = testkit::judge::smaller_values(100, 0).collect();
+/// assert_eq!(tried, [0, 50, 75, 88, 94, 97, 99]);
+/// assert_eq!(testkit::judge::smaller_values(5, 5).count(), 0);
+/// ```
+pub fn smaller_values(value: u64, least: u64) -> impl Iterator<Item = u64> {
+    let distance = value.saturating_sub(least);
+    std::iter::successors(Some(distance), |&d| Some(d / 2).filter(|&half| half > 0))
+        .filter(move |_| distance > 0)
+        .map(move |d| value - d)
+}
+
 /// The fenced code blocks of a contract's `## Sample` section, in order: the sample's input,
 /// then its output (what `check --samples` runs, and what the tests hold every problem to).
 pub fn sample_blocks(contract: &str) -> Vec<String> {

@@ -7,7 +7,7 @@ use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
 use testkit::resources::{Work, explain_all};
 use testkit::sums::{Part, explain_sum};
 
@@ -207,22 +207,21 @@ impl Problem for Hdu1849 {
         let Ok(cases) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(cells) = cases.each().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };
         drop(cases);
-        // Variant `j`: without cell `j`, then cell `(j - gone) / 3` lowered to 0, halved, or
-        // lowered by one.
-        let gone = if cells.len() > 1 { cells.len() } else { 0 };
-        Box::new((0..gone + 3 * cells.len()).filter_map(move |j| {
-            if j < gone {
-                let kept: Vec<u32> = cells.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &c)| c).collect();
-                return Some(render(&kept));
-            }
-            let (i, which) = ((j - gone) / 3, (j - gone) % 3);
-            if cells[i] == 0 {
-                return None;
-            }
-            let mut smaller = cells.clone();
-            smaller[i] = [0, cells[i] / 2, cells[i] - 1][which];
-            Some(render(&smaller))
-        }))
+        // First each cell left out, then each cell lowered toward 0 (`smaller_values`).
+        let all = cells.clone();
+        let without = (0..if cells.len() > 1 { cells.len() } else { 0 }).map(move |j| {
+            let kept: Vec<u32> = all.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &c)| c).collect();
+            render(&kept)
+        });
+        let lowered = (0..cells.len()).flat_map(move |i| {
+            let cells = cells.clone();
+            smaller_values(u64::from(cells[i]), 0).map(move |value| {
+                let mut smaller = cells.clone();
+                smaller[i] = value as u32;
+                render(&smaller)
+            })
+        });
+        Box::new(without.chain(lowered))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -7,7 +7,7 @@ use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
 use testkit::resources::{Work, explain_all};
 use testkit::sums::{Part, explain_sum};
 
@@ -211,21 +211,25 @@ impl Problem for Hdu1851 {
         let Ok((mut case, ends)) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(&end) = ends.first() else { return Box::new(std::iter::empty()) };
         case.truncate(end);
-        // Variant `j`: without pile `j`, then pile `(j - gone) / 3` with one stone, half its
-        // stones, or taking one at a time.
-        let gone = if case.len() > 1 { case.len() } else { 0 };
-        Box::new((0..gone + 3 * case.len()).filter_map(move |j| {
-            if j < gone {
-                let kept: Vec<Pile> = case.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &p)| p).collect();
-                return Some(render(&kept));
-            }
-            let (i, which) = ((j - gone) / 3, (j - gone) % 3);
-            let (stones, max_take) =
-                [(1, case[i].max_take), (case[i].stones / 2, case[i].max_take), (case[i].stones, 1)][which];
-            let mut smaller = case.clone();
-            smaller[i] = Pile { stones: stones.max(1), max_take };
-            (smaller[i] != case[i]).then(|| render(&smaller))
-        }))
+        // First each pile left out, then each pile with fewer stones (toward 1, `smaller_values`),
+        // then taking one at a time.
+        let all = case.clone();
+        let without = (0..if case.len() > 1 { case.len() } else { 0 }).map(move |j| {
+            let kept: Vec<Pile> = all.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &p)| p).collect();
+            render(&kept)
+        });
+        let simpler = (0..case.len()).flat_map(move |i| {
+            let Pile { stones, max_take } = case[i];
+            let fewer = smaller_values(u64::from(stones), 1).map(move |fewer| Pile { stones: fewer as u32, max_take });
+            let one_at_a_time = (max_take > 1).then_some(Pile { stones, max_take: 1 });
+            let case = case.clone();
+            fewer.chain(one_at_a_time).map(move |pile| {
+                let mut simpler = case.clone();
+                simpler[i] = pile;
+                render(&simpler)
+            })
+        });
+        Box::new(without.chain(simpler))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -15,7 +15,7 @@ use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use std::sync::OnceLock;
 use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem};
+use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
 use testkit::resources::{ExplainBudget, Work};
 use testkit::sums::{Part, explain_sum};
 
@@ -214,22 +214,22 @@ impl Problem for Hdu2999 {
             return Box::new(std::iter::empty());
         }
         let Case { blocks, rows } = cases.swap_remove(0);
-        // Variant `j`: without block `j`, then row `(j - gone) / 2` halved or one shorter.
+        // First each block left out, then each row shortened toward 0 (`smaller_values`).
         let gone = if blocks.len() > 1 { blocks.len() } else { 0 };
-        Box::new((0..gone + 2 * rows.len()).filter_map(move |j| {
-            if j < gone {
-                let kept: Vec<u32> = blocks.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &b)| b).collect();
-                return Some(render(&kept, &rows));
-            }
-            let (i, halved) = ((j - gone) / 2, (j - gone) % 2 == 0);
-            let k = rows[i];
-            if k == 0 {
-                return None;
-            }
-            let mut smaller = rows.clone();
-            smaller[i] = if halved { k / 2 } else { k - 1 };
-            Some(render(&blocks, &smaller))
-        }))
+        let (all_blocks, all_rows) = (blocks.clone(), rows.clone());
+        let without = (0..gone).map(move |j| {
+            let kept: Vec<u32> = all_blocks.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &b)| b).collect();
+            render(&kept, &all_rows)
+        });
+        let shorter = (0..rows.len()).flat_map(move |i| {
+            let (blocks, rows) = (blocks.clone(), rows.clone());
+            smaller_values(u64::from(rows[i]), 0).map(move |k| {
+                let mut smaller = rows.clone();
+                smaller[i] = k as u32;
+                render(&blocks, &smaller)
+            })
+        });
+        Box::new(without.chain(shorter))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::OnceLock;
 use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
+use testkit::judge::{Explanation, JudgeError, MoveValue, Problem, smaller_values};
 use testkit::resources::{Work, explain_all};
 
 /// Largest `N` and `M` (the contract's limits).
@@ -185,14 +185,10 @@ impl Problem for Hdu3980 {
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(circles) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(&Circle { beads: n, block: m }) = circles.first() else { return Box::new(std::iter::empty()) };
-        let smaller = [(n / 2, m), (n - 1, m), (n, m / 2), (n, m - 1)].into_iter();
-        Box::new(
-            smaller
-                .filter(move |&(smaller_n, smaller_m)| {
-                    smaller_n >= 1 && smaller_m >= 1 && (smaller_n, smaller_m) != (n, m)
-                })
-                .map(|(smaller_n, smaller_m)| format!("1\n{smaller_n} {smaller_m}\n")),
-        )
+        // Fewer beads, then a smaller block, each toward 1 (`smaller_values`).
+        let fewer_beads = smaller_values(u64::from(n), 1).map(move |beads| (beads, u64::from(m)));
+        let smaller_block = smaller_values(u64::from(m), 1).map(move |block| (u64::from(n), block));
+        Box::new(fewer_beads.chain(smaller_block).map(|(beads, block)| format!("1\n{beads} {block}\n")))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {
