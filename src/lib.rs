@@ -4,7 +4,8 @@
 //! game crate), the main job ([`verify`]), the stress tester behind `gamesolve check`
 //! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the
 //! engine comparison behind `judge --engine all` ([`compare`]), the generic fuzz bodies
-//! ([`fuzz`]) and the command line. The engines live in
+//! ([`fuzz`]), the solve across the ranks of an MPI job behind `solve --distributed` (module
+//! `distributed`, with the cargo feature `mpi`) and the command line. The engines live in
 //! `solver-core`, the oracle in `oracle`, the differential harness in `testkit`, each game in
 //! `games/<game>`.
 //!
@@ -18,6 +19,8 @@
 
 pub mod check_report;
 pub mod compare;
+#[cfg(feature = "mpi")]
+pub mod distributed;
 pub mod fuzz;
 pub mod reaper;
 pub mod registry;

@@ -276,6 +276,12 @@ enum Command {
     /// file and renamed when complete, so an interrupted run never leaves a file that looks
     /// finished. Read it back with probe, diff and verify FILE.
     /// Example: gamesolve solve dots-and-boxes rows=3 cols=4 rule=move-again --out 3x4.table
+    ///
+    /// With --distributed (a gamesolve built with --features mpi, run under mpirun) every rank
+    /// of the job solves its share of the game's tiers and writes it as shards of one table
+    /// into the directory --out names, with a manifest; probe, diff and verify read the
+    /// directory as one table. A run that stopped continues with --resume.
+    /// Example: mpirun -np 4 gamesolve solve dots-and-boxes rows=3 cols=3 --distributed --out 3x3
     #[command(after_help = solve_help())]
     Solve {
         /// The game.
@@ -290,8 +296,20 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// Replace the file given to --out if it exists.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "distributed")]
         force: bool,
+        /// Solve across the ranks of the MPI job this runs in, writing shards into the directory
+        /// --out names (needs a gamesolve built with --features mpi).
+        #[arg(long, requires = "out", conflicts_with = "engine")]
+        distributed: bool,
+        /// How --distributed cuts the game into tiers (dots-and-boxes: group=G, the last G lines;
+        /// the game chooses if omitted).
+        #[arg(long, requires = "distributed")]
+        tiering: Option<String>,
+        /// Continue the --distributed run whose shards are in --out: shards that check are kept,
+        /// the rest solved (same game, tiering and number of ranks).
+        #[arg(long, requires = "distributed")]
+        resume: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -458,7 +476,10 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
             check(&problem, config, format)
         }
         Command::Stats { game, params, format } => stats(&game, &params, format),
-        Command::Solve { game, params, engine, out, force, format } => {
+        Command::Solve { game, params, out: Some(out), distributed: true, tiering, resume, format, .. } => {
+            solve_distributed(&game, &params, tiering.as_deref(), &out, resume, format)
+        }
+        Command::Solve { game, params, engine, out, force, format, .. } => {
             solve(&game, &params, engine.as_deref(), out.as_deref(), force, format)
         }
         Command::Probe { file, position, format } => probe(&file, &position.join(" "), format),
@@ -895,6 +916,55 @@ fn solve(
     let report = report.map_err(anyhow::Error::msg)?;
     print_report(format, || report.to_text(), || report.to_json())?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "mpi"))]
+fn solve_distributed(
+    _: &str,
+    _: &[String],
+    _: Option<&str>,
+    _: &std::path::Path,
+    _: bool,
+    _: Format,
+) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this gamesolve was built without MPI: build it with `cargo build --release --features mpi` (Open MPI \
+         and libclang installed) and run it under mpirun"
+    )
+}
+
+/// `solve --distributed` on this rank: rank 0 prints the report; an error before the work
+/// ends every rank (rank 0 says why), one during it aborts the job.
+#[cfg(feature = "mpi")]
+fn solve_distributed(
+    name: &str,
+    words: &[String],
+    tiering: Option<&str>,
+    out: &std::path::Path,
+    resume: bool,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    use gamesolve::distributed::{self, Failure, Request};
+    use solver_core::tiers_mpi::mpi::{self, traits::Communicator};
+    let universe = mpi::initialize().context("MPI cannot start (or started twice)")?;
+    let world = universe.world();
+    let (rank, ranks) = (world.rank(), world.size());
+    let game = match tables::open_game(name, words) {
+        Ok(game) => game,
+        Err(e) if rank == 0 => return Err(anyhow::anyhow!(e)),
+        Err(_) => return Ok(ExitCode::from(2)),
+    };
+    let request = Request { game: game.as_ref(), tiering, out, resume };
+    match distributed::run(&request, &world) {
+        Ok(Some(report)) => print_report(format, || report.to_text(), || report.to_json()).map(|()| ExitCode::SUCCESS),
+        Ok(None) => Ok(ExitCode::SUCCESS),
+        Err(Failure::Clean(e)) if rank == 0 => Err(anyhow::anyhow!(e)),
+        Err(Failure::Clean(_)) => Ok(ExitCode::from(2)),
+        Err(Failure::Abort(e)) => {
+            eprintln!("error: rank {rank} of {ranks}: {e}");
+            world.abort(2)
+        }
+    }
 }
 
 fn probe(file: &std::path::Path, position: &str, format: Format) -> anyhow::Result<ExitCode> {

@@ -31,6 +31,10 @@ pub struct RankReport {
     pub slices: u32,
     /// Positions this rank solved.
     pub positions: u64,
+    /// Slices of its own it took as stored instead of solving them (a resumed run).
+    pub slices_stored: u32,
+    /// Positions of those.
+    pub positions_stored: u64,
     /// Table bytes this rank sent to others.
     pub bytes_sent: u64,
     /// Table bytes it received.
@@ -89,6 +93,9 @@ pub fn deal_tiers<G: TieredScoring + ?Sized>(space: &G, ranks: u32) -> Result<Ve
 /// values)` (the values of the positions `start..` of `tier`, its own slices only, in wave
 /// order). Every rank must call it with the same space.
 ///
+/// A slice for which `stored(slice)` gives values (a run that resumes an earlier one, which
+/// stored them) is not solved again nor handed to `solved`; the values are used as solved.
+///
 /// Work as [`solve_tiers`](crate::tiers::solve_tiers)'s, split by [`deal_tiers`]; one
 /// synchronization a wave. Memory on a rank: its own slices of the wave and the whole tables of
 /// the tiers its unsolved slices still read. Messages: each slice once to each other rank that
@@ -96,6 +103,7 @@ pub fn deal_tiers<G: TieredScoring + ?Sized>(space: &G, ranks: u32) -> Result<Ve
 pub fn solve_tiers_distributed<V, G, C>(
     space: &G,
     world: &C,
+    mut stored: impl FnMut(&TierSlice) -> Result<Option<Vec<V>>, String>,
     mut solved: impl FnMut(u32, u64, &[V]) -> Result<(), String>,
 ) -> Result<RankReport, TierError>
 where
@@ -135,19 +143,40 @@ where
         let mine: Vec<TierSlice> =
             wave.iter().flat_map(|&(t, _)| &deal[t as usize]).filter(|s| s.rank == me).copied().collect();
         let mine_bytes: u64 = mine.iter().map(|s| (s.end - s.start) * value_bytes).sum();
+        let mut kept = Vec::with_capacity(mine.len());
+        for slice in &mine {
+            let values = stored(slice).map_err(|reason| TierError::Handler { tier: slice.tier, reason })?;
+            if let Some(values) = &values
+                && values.len() as u64 != slice.end - slice.start
+            {
+                let reason = format!("{} stored values for {} positions", values.len(), slice.end - slice.start);
+                return Err(TierError::Handler { tier: slice.tier, reason });
+            }
+            kept.push(values);
+        }
+        let was_stored: Vec<bool> = kept.iter().map(Option::is_some).collect();
         // A wave's tiers are independent: this rank's slices are solved at once, on its threads.
         let done = &tables;
         let results: Vec<Result<Vec<V>, TierError>> = mine
             .par_iter()
-            .map(|s| solve_slice(space, s.tier, s.start..s.end, &children[s.tier as usize], done))
+            .zip(&mut kept)
+            .map(|(s, kept)| match kept.take() {
+                Some(values) => Ok(values),
+                None => solve_slice(space, s.tier, s.start..s.end, &children[s.tier as usize], done),
+            })
             .collect();
         let mut own = Vec::with_capacity(mine.len());
-        for (slice, values) in mine.iter().zip(results) {
+        for ((slice, values), was_stored) in mine.iter().zip(results).zip(was_stored) {
             let values = values?;
-            report.slices += 1;
-            report.positions += values.len() as u64;
-            solved(slice.tier, slice.start, &values)
-                .map_err(|reason| TierError::Handler { tier: slice.tier, reason })?;
+            if was_stored {
+                report.slices_stored += 1;
+                report.positions_stored += values.len() as u64;
+            } else {
+                report.slices += 1;
+                report.positions += values.len() as u64;
+                solved(slice.tier, slice.start, &values)
+                    .map_err(|reason| TierError::Handler { tier: slice.tier, reason })?;
+            }
             own.push(values);
         }
         let own_values = |s: &TierSlice| &own[mine.iter().position(|m| m == s).expect("one of this rank's slices")];

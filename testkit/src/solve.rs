@@ -10,6 +10,7 @@
 use crate::resources::try_vec;
 use crate::stats::Params;
 use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
+use solver_core::tiers::TieredScoring;
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Unmoves,
     grundy_table, parallel_grundy_table,
@@ -142,6 +143,32 @@ pub trait SolvableGame: Sync {
     /// (solver-core's, never an engine), reading the whole table into memory first
     /// ([`read_all`], which checks every checksum).
     fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure>;
+    /// The positions cut into tiers by `tiering` (the game's choice when `None`), for the solve
+    /// across processes that writes each tier as shards of one table (`solve --distributed`).
+    /// Games that have no tiering say so, which is the default.
+    fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
+        let _ = tiering;
+        Err(format!(
+            "{} is not cut into tiers, so it cannot be solved across processes; dots-and-boxes can",
+            self.identity().game
+        ))
+    }
+}
+
+/// A scoring game's positions cut into tiers ([`TieredScoring`]) of consecutive positions:
+/// index `i` of tier `t` is the position `first_position(t) + i`, so a tier's values, or a
+/// slice of them, are a range of the game's table, one shard of it
+/// ([`crate::table_shards`]).
+///
+/// Contract: the tiers' ranges are disjoint and cover `0..positions()` of the game; the values
+/// of the tier engines are the game's [`SolvableGame::solve`] values.
+pub trait ConsecutiveTiers: TieredScoring + Send {
+    /// The game's number of tier `tier`'s first position.
+    fn first_position(&self, tier: u32) -> u64;
+    /// The tiering's name, as `tiers` takes it (e.g. `group=4`), for the manifest.
+    fn name(&self) -> String;
+    /// The encoding of the table's values (a score encoding).
+    fn encoding(&self) -> Encoding;
 }
 
 /// Why a stored table failed [`SolvableGame::verify`].

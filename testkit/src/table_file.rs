@@ -674,7 +674,7 @@ pub fn write_table_with(
 }
 
 /// Makes the rename durable: a directory's entries reach the disk when it is synced.
-fn sync_parent(path: &Path) -> std::io::Result<()> {
+pub(crate) fn sync_parent(path: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         let parent = match path.parent() {
@@ -713,9 +713,10 @@ pub fn checksum_of(encoding: Encoding, positions: u64, record: &(dyn Fn(u64) -> 
     Ok(table.digest())
 }
 
-/// Where a block lies in the file.
+/// Where a block lies: in which part (file) and where in it.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
+    part: u32,
     offset: u64,
     len: u32,
     checksum: u64,
@@ -751,8 +752,13 @@ impl Bytes {
 /// cache of recently decoded blocks behind a Mutex, so probing a position and its children
 /// decodes each block once). Opening checks the magic, version, header checksum, trailer,
 /// index checksum and that the index is consistent with the header and the file size.
+///
+/// Or a sharded table, read as one: a directory of table files, each holding a range of the
+/// positions, and the manifest that lists them ([`crate::table_shards`]); every method reads
+/// it as if it were one file, block `k` of the whole being a block of one of the shards.
 pub struct TableFile {
-    bytes: Bytes,
+    /// The file, or the shards in position order.
+    parts: Vec<Part>,
     header: Header,
     file: String,
     block_records: u32,
@@ -760,6 +766,14 @@ pub struct TableFile {
     table_checksum: u64,
     /// Recently decompressed blocks, most recent last.
     cache: std::sync::Mutex<Vec<(u64, std::sync::Arc<[u8]>)>>,
+}
+
+/// One file of a [`TableFile`]: its bytes, its name and the checksum its trailer records of
+/// its own records.
+struct Part {
+    bytes: Bytes,
+    file: String,
+    table_checksum: u64,
 }
 
 fn u32_at(bytes: &[u8], at: u64) -> u32 {
@@ -773,7 +787,7 @@ fn u64_at(bytes: &[u8], at: u64) -> u64 {
 }
 
 /// The byte of `text` at serde_json's (1-based) line and column.
-fn json_offset(text: &[u8], line: usize, column: usize) -> u64 {
+pub(crate) fn json_offset(text: &[u8], line: usize, column: usize) -> u64 {
     let mut start = 0;
     for _ in 1..line {
         match text[start..].iter().position(|&b| b == b'\n') {
@@ -788,7 +802,12 @@ impl TableFile {
     /// Maps and checks a table file (see [`TableFile`]); no block is read yet.
     ///
     /// Time O(blocks) (the index is checked and kept: 24 bytes a block).
+    ///
+    /// A directory is opened as a sharded table ([`crate::table_shards::open`]).
     pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        if path.is_dir() {
+            return crate::table_shards::open(path);
+        }
         let file = path.display().to_string();
         let opened = std::fs::File::open(path).map_err(|e| error(&file, 0, format!("opening: {e}")))?;
         let len = opened.metadata().map_err(|e| error(&file, 0, format!("reading its size: {e}")))?.len();
@@ -907,7 +926,7 @@ impl TableFile {
         let mut expected = data_start;
         for k in 0..block_count {
             let e = index_start + k * ENTRY;
-            let entry = Entry { offset: u64_at(b, e), len: u32_at(b, e + 8), checksum: u64_at(b, e + 12) };
+            let entry = Entry { part: 0, offset: u64_at(b, e), len: u32_at(b, e + 8), checksum: u64_at(b, e + 12) };
             if entry.offset != expected {
                 return Err(at(
                     e,
@@ -932,15 +951,40 @@ impl TableFile {
                 format!("the blocks end at byte {expected}, but the index starts at {index_start}"),
             ));
         }
-        Ok(TableFile {
-            bytes,
-            header,
-            file,
-            block_records,
-            entries,
-            table_checksum,
-            cache: std::sync::Mutex::new(Vec::with_capacity(CACHE_BLOCKS)),
-        })
+        let parts = vec![Part { bytes, file: file.clone(), table_checksum }];
+        Ok(TableFile::assemble(parts, entries, header, file, block_records, table_checksum))
+    }
+
+    fn assemble(
+        parts: Vec<Part>,
+        entries: Vec<Entry>,
+        header: Header,
+        file: String,
+        block_records: u32,
+        table_checksum: u64,
+    ) -> TableFile {
+        let cache = std::sync::Mutex::new(Vec::with_capacity(CACHE_BLOCKS));
+        TableFile { parts, header, file, block_records, entries, table_checksum, cache }
+    }
+
+    /// The tables `shards`, opened and in position order, read as one table of `header` named
+    /// `file`, whose checksum is `table_checksum`: what [`crate::table_shards`] opens. The
+    /// caller has checked that they tile the positions, each shard but the last in whole blocks
+    /// of `block_records`, every shard with blocks of that size.
+    pub(crate) fn concatenate(shards: Vec<TableFile>, header: Header, file: String, table_checksum: u64) -> TableFile {
+        let block_records = shards.first().map_or(DEFAULT_BLOCK_RECORDS, |s| s.block_records);
+        let mut parts = Vec::with_capacity(shards.len());
+        let mut entries = Vec::with_capacity(shards.iter().map(|s| s.entries.len()).sum());
+        for (number, shard) in shards.into_iter().enumerate() {
+            entries.extend(shard.entries.iter().map(|e| Entry { part: number as u32, ..*e }));
+            parts.extend(shard.parts);
+        }
+        TableFile::assemble(parts, entries, header, file, block_records, table_checksum)
+    }
+
+    /// The part block `k` is in.
+    fn part_of(&self, k: u64) -> &Part {
+        &self.parts[self.entries[k as usize].part as usize]
     }
 
     /// The table's self-description.
@@ -976,7 +1020,7 @@ impl TableFile {
         blocks.dedup();
         for k in blocks {
             let entry = self.entries[k as usize];
-            self.bytes.will_need(entry.offset, u64::from(entry.len));
+            self.part_of(k).bytes.will_need(entry.offset, u64::from(entry.len));
         }
     }
 
@@ -996,10 +1040,11 @@ impl TableFile {
     /// Time O(block); memory exactly the block's records.
     fn load(&self, k: u64) -> Result<Vec<u8>, TableError> {
         let entry = self.entries[k as usize];
-        let bytes = self.bytes.as_slice();
+        let part = self.part_of(k);
+        let bytes = part.bytes.as_slice();
         let packed = &bytes[entry.offset as usize..entry.offset as usize + entry.len as usize];
         if xxhash_rust::xxh3::xxh3_64(packed) != entry.checksum {
-            return Err(error(&self.file, entry.offset, format!("block {k} checksum mismatch: the block is corrupt")));
+            return Err(error(&part.file, entry.offset, format!("block {k} checksum mismatch: the block is corrupt")));
         }
         let records = block_len(self.header.positions, self.block_records, k);
         let expected = records * self.header.encoding.width();
@@ -1007,7 +1052,7 @@ impl TableFile {
         let wrong_size = |size: u64| {
             let message =
                 format!("block {k} decompresses to {size} bytes, but its {records} {encoding} records are {expected}");
-            error(&self.file, entry.offset, message)
+            error(&part.file, entry.offset, message)
         };
         // A frame that records its size is refused before any work when the size is wrong.
         if let Ok(Some(size)) = zstd::zstd_safe::get_frame_content_size(packed)
@@ -1021,7 +1066,7 @@ impl TableFile {
             let message = format!(
                 "block {k}: zstd: {e} (it must decompress to exactly the {expected} bytes of its {records} {encoding} records)"
             );
-            error(&self.file, entry.offset, message)
+            error(&part.file, entry.offset, message)
         })?;
         if decompressed != expected || raw.len() != expected {
             return Err(wrong_size(decompressed as u64));
@@ -1073,7 +1118,7 @@ impl TableFile {
         let width = self.header.encoding.width();
         self.header.encoding.decode(&raw[j * width..(j + 1) * width]).map_err(|e| {
             let index = k * self.block_records as u64 + j as u64;
-            error(&self.file, self.entries[k as usize].offset, format!("block {k}, position {index}: {e}"))
+            error(&self.part_of(k).file, self.entries[k as usize].offset, format!("block {k}, position {index}: {e}"))
         })
     }
 
@@ -1121,7 +1166,7 @@ impl TableFile {
 
     /// Every block in order (in parallel, rayon's current pool), checksums checked, handing
     /// each block's decoded values to `visit(first_index, values)`; then the whole-table
-    /// checksum. `visit` may be called from several threads, blocks in any order; its error
+    /// checksum (each shard's, for a sharded table). `visit` may be called from several threads, blocks in any order; its error
     /// comes back with the offset of its block. `progress(done_positions, total)` is called
     /// after every batch of blocks. The first error in file order is the one reported.
     ///
@@ -1137,15 +1182,41 @@ impl TableFile {
         let positions = self.header.positions;
         let r = self.block_records as u64;
         let batch = (rayon::current_num_threads().max(1) * BATCH_PER_THREAD) as u64;
+        // Each part's records are hashed in order and checked against its trailer once its
+        // last block is in (a part of no blocks, an empty table, right away).
         let mut table = xxhash_rust::xxh3::Xxh3Default::new();
+        let mut checked_parts = 0;
+        let mut check_parts_before = |part: usize, table: &mut xxhash_rust::xxh3::Xxh3Default| {
+            while checked_parts < part {
+                let Part { bytes, file, table_checksum } = &self.parts[checked_parts];
+                let actual = table.digest();
+                if actual != *table_checksum {
+                    let at = bytes.as_slice().len() as u64 - TRAILER + 24;
+                    return Err(error(
+                        file,
+                        at,
+                        format!(
+                            "whole-table checksum mismatch: the records hash to {actual:#018x}, the trailer records {table_checksum:#018x}"
+                        ),
+                    ));
+                }
+                table.reset();
+                checked_parts += 1;
+            }
+            Ok(())
+        };
         let mut next = 0;
         progress(0, positions);
         // The map is read at random by default (see `open`): here every block is read in
-        // order, so each batch asks for the next one to be read meanwhile.
+        // order, so each batch asks for the next one to be read meanwhile, part by part.
         let read_ahead = |from: u64, to: u64| {
-            if from < to {
-                let (first, last) = (self.entries[from as usize], self.entries[to as usize - 1]);
-                self.bytes.will_need(first.offset, last.offset + u64::from(last.len) - first.offset);
+            let mut k = from;
+            while k < to {
+                let part = self.entries[k as usize].part;
+                let run = self.entries[k as usize..to as usize].iter().take_while(|e| e.part == part).count();
+                let (first, last) = (self.entries[k as usize], self.entries[k as usize + run - 1]);
+                self.part_of(k).bytes.will_need(first.offset, last.offset + u64::from(last.len) - first.offset);
+                k += run as u64;
             }
         };
         read_ahead(0, batch.min(blocks));
@@ -1157,40 +1228,31 @@ impl TableFile {
                 .map(|k| {
                     let raw = self.load(k)?;
                     let values = self.decode_block(k, &raw)?;
-                    visit(k * r, &values).map_err(|e| error(&self.file, self.entries[k as usize].offset, e))?;
+                    let at = self.entries[k as usize].offset;
+                    visit(k * r, &values).map_err(|e| error(&self.part_of(k).file, at, e))?;
                     Ok(raw)
                 })
                 .collect();
-            for raw in done {
+            for (k, raw) in (next..).zip(done) {
+                check_parts_before(self.entries[k as usize].part as usize, &mut table)?;
                 table.update(&raw?);
             }
             next = end;
             progress(next.saturating_mul(r).min(positions), positions);
         }
-        let actual = table.digest();
-        if actual != self.table_checksum {
-            let at = self.file_bytes() - TRAILER + 24;
-            return Err(error(
-                &self.file,
-                at,
-                format!(
-                    "whole-table checksum mismatch: the records hash to {actual:#018x}, the trailer records {:#018x}",
-                    self.table_checksum
-                ),
-            ));
-        }
-        Ok(())
+        check_parts_before(self.parts.len(), &mut table)
     }
 
     /// The whole-table checksum the trailer records (xxh3-64 of every record's encoded bytes,
-    /// in order: independent of compression and block layout choices other than the encoding).
+    /// in order: independent of compression and block layout choices other than the encoding);
+    /// for a sharded table, the checksum of its shards' ([`crate::table_shards`]).
     pub fn table_checksum(&self) -> u64 {
         self.table_checksum
     }
 
-    /// The file's size in bytes.
+    /// The file's size in bytes (the shards' together, for a sharded table).
     pub fn file_bytes(&self) -> u64 {
-        self.bytes.as_slice().len() as u64
+        self.parts.iter().map(|p| p.bytes.as_slice().len() as u64).sum()
     }
 }
 

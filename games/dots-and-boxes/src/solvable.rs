@@ -3,12 +3,18 @@
 //! drawn lines by their dots' numbers (`1-2 2-6`, or `empty`), the notation of HDU 4753's input
 //! and of `explain`. Engines: the tiered engine with and without symmetry, and the sequential
 //! score DP up to `SCORE_DP_MAX_LINES` lines; values are checked by solver-core's verifier.
+//! Its tiers, for `solve --distributed`: `group=G` ([`ByLineGroup::last_lines`]), each tier a
+//! range of positions; by default `G` makes tiers of 2^20 positions (at least 4 lines).
 
+use crate::tierings::{ByLineGroup, group_size};
 use crate::tiers::{BoardTable, Symmetry, solve_board};
 use crate::workloads::{SCORE_DP_MAX_LINES, board_and_rule};
 use crate::{Board, DotsAndBoxes, Lines, Rule};
+use solver_core::tiers::{TierMove, TieredScoring};
 use solver_core::verify::verify_scores;
-use testkit::solve::{Identity, Move, SolvableGame, SolveTarget, Solved, VerifyFailure, read_all, violation};
+use testkit::solve::{
+    ConsecutiveTiers, Identity, Move, SolvableGame, SolveTarget, Solved, VerifyFailure, read_all, violation,
+};
 use testkit::table_file::{Encoding, TableFile, Value, ValueKind};
 
 /// `dots-and-boxes rows=R cols=C rule=turn-passes|move-again`.
@@ -169,5 +175,61 @@ impl SolvableGame for Dots {
         };
         let values = read_all(table, 0i8, score, progress)?;
         verify_scores(&DotsAndBoxes::new(self.board, self.rule), &values).map_err(|e| violation(self, e))
+    }
+
+    fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
+        let lines = self.board.lines() as u32;
+        let group = match tiering {
+            None => lines.saturating_sub(DEFAULT_TIER_LINES).max(lines.min(4)),
+            Some("lines") => {
+                return Err("the tiering `lines` does not keep a tier's positions together, so it cannot be written \
+                            as shards of one table; take group=G"
+                    .into());
+            }
+            Some(name) => group_size(name)?.min(lines),
+        };
+        let tiering = ByLineGroup::last_lines(DotsAndBoxes::new(self.board, self.rule), group);
+        Ok(Box::new(GroupTiers { tiering, group }))
+    }
+}
+
+/// Lines left out of the default group: tiers of 2^20 positions, a megabyte each.
+const DEFAULT_TIER_LINES: u32 = 20;
+
+/// The tiering by the last `group` lines, whose tiers are ranges of positions.
+struct GroupTiers {
+    tiering: ByLineGroup,
+    group: u32,
+}
+
+impl TieredScoring for GroupTiers {
+    fn tier_count(&self) -> u32 {
+        self.tiering.tier_count()
+    }
+
+    fn tier_len(&self, tier: u32) -> u64 {
+        self.tiering.tier_len(tier)
+    }
+
+    fn child_tiers(&self, tier: u32) -> Vec<u32> {
+        self.tiering.child_tiers(tier)
+    }
+
+    fn tier_moves(&self, tier: u32, index: u64, visit: &mut dyn FnMut(TierMove)) {
+        self.tiering.tier_moves(tier, index, visit)
+    }
+}
+
+impl ConsecutiveTiers for GroupTiers {
+    fn first_position(&self, tier: u32) -> u64 {
+        u64::from(self.tiering.first_id(tier).expect("the last lines make tiers of consecutive ids"))
+    }
+
+    fn name(&self) -> String {
+        format!("group={}", self.group)
+    }
+
+    fn encoding(&self) -> Encoding {
+        Encoding::Score8
     }
 }

@@ -8,7 +8,10 @@
 //! - [`ByLineGroup`]: a chosen group of `g` lines (Wilson's line groups) names the tier, its
 //!   `2^g` patterns the tiers, and the other lines index the positions of a tier (`2^(L-g)`
 //!   each). A move on a line of the group leads to a child tier; a move on any other line stays
-//!   in the tier, at a larger index. The smaller the group, the more moves stay inside.
+//!   in the tier, at a larger index. The smaller the group, the more moves stay inside. With
+//!   the last `g` free lines as the group ([`by_name`]'s `group=G`), tier `t` is the ids
+//!   `t * 2^(L-g)` on, in order: a range of the board's table, which a distributed solve writes
+//!   as one shard.
 //!
 //! Both tier the positions of a [`DotsAndBoxes`] from its start; the values are its values.
 
@@ -27,17 +30,20 @@ pub trait BoardTiering: TieredScoring {
 }
 
 /// The tiering `name` of `game`: `lines` ([`ByLinesDrawn`]) or `group=G` ([`ByLineGroup`] on
-/// the first `G` free lines).
+/// the last `G` free lines, all of them when there are fewer).
 pub fn by_name(game: DotsAndBoxes, name: &str) -> Result<Box<dyn BoardTiering>, String> {
     if name == "lines" {
         return Ok(Box::new(ByLinesDrawn::new(game)));
     }
-    let group: u32 = name
-        .strip_prefix("group=")
+    Ok(Box::new(ByLineGroup::last_lines(game, group_size(name)?)))
+}
+
+/// `G` of the tiering name `group=G`.
+pub fn group_size(name: &str) -> Result<u32, String> {
+    name.strip_prefix("group=")
         .and_then(|g| g.parse().ok())
         .filter(|&g| g <= 31)
-        .ok_or_else(|| format!("no tiering `{name}`: the tierings are `lines` and `group=G` (G from 0 to 31)"))?;
-    Ok(Box::new(ByLineGroup::new(game, ((1u64 << group) - 1) as u32)))
+        .ok_or_else(|| format!("no tiering `{name}`: the tierings are `lines` and `group=G` (G from 0 to 31)"))
 }
 
 /// `C(n, k)` for `n, k <= 32`.
@@ -157,6 +163,22 @@ impl ByLineGroup {
         let lines = free_lines(&game);
         let (group, rest) = (0..lines).partition(|&i| group >> i & 1 == 1);
         ByLineGroup { game, group, rest }
+    }
+
+    /// The tiering by the last `group` free lines (all of them when there are fewer): tier `t`
+    /// holds the ids from `t << (L - g)` on, consecutive.
+    pub fn last_lines(game: DotsAndBoxes, group: u32) -> ByLineGroup {
+        let lines = free_lines(&game);
+        let group = group.min(lines);
+        let mask = ((1u64 << group) - 1) << (lines - group);
+        ByLineGroup::new(game, mask as u32)
+    }
+
+    /// The id of the first position of `tier` when every tier is a range of consecutive ids
+    /// (the group is the last free lines, [`ByLineGroup::last_lines`]), else `None`.
+    pub fn first_id(&self, tier: u32) -> Option<u32> {
+        let top = self.group.iter().enumerate().all(|(j, &i)| i as usize == self.rest.len() + j);
+        top.then(|| tier << self.rest.len())
     }
 }
 

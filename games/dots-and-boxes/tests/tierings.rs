@@ -104,3 +104,26 @@ fn by_line_group_waves_follow_the_patterns() {
     let report = solve_tiers::<i8, _>(&tiering, |_, _| Ok(())).unwrap();
     assert_eq!((report.tiers, report.waves, report.positions), (8, 4, 128));
 }
+
+#[test]
+fn the_last_lines_make_tiers_of_consecutive_ids() {
+    for (rows, cols) in [(1, 1), (1, 3), (2, 2), (2, 3)] {
+        let board = Board::new(rows, cols).unwrap();
+        let game = DotsAndBoxes::new(board, Rule::MoveAgain);
+        for group in [0, 1, 4, 40] {
+            let tiering = ByLineGroup::last_lines(game.clone(), group);
+            let mut next = 0;
+            for tier in 0..tiering.tier_count() {
+                let first = tiering.first_id(tier).expect("the last lines make consecutive tiers");
+                assert_eq!(first, next, "{board:?} group {group} tier {tier}");
+                for index in 0..tiering.tier_len(tier) {
+                    assert_eq!(tiering.lines(TierPosition { tier, index }), first + index as u32);
+                }
+                next += tiering.tier_len(tier) as u32;
+            }
+            assert_eq!(next as usize, game.len());
+        }
+        // Any other group does not.
+        assert_eq!(ByLineGroup::new(game.clone(), 0b1).first_id(1), None);
+    }
+}

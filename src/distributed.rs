@@ -1,0 +1,321 @@
+//! `solve --distributed` (cargo feature `mpi`): one game solved by every rank of an MPI job
+//! with solver-core's distributed tier engine, each rank writing the tiers it solves as shards
+//! of one table ([`testkit::table_shards`]) into the output directory, which `probe`, `diff`
+//! and `verify` then read as one table.
+//!
+//! Every rank runs the same command and computes the same plan: the game's tiers
+//! ([`testkit::solve::SolvableGame::tiers`]), their deal among the ranks
+//! ([`deal_tiers`]) and from it the manifest (a shard a slice of a tier). Rank 0 checks the
+//! directory (new, or with `--resume` holding the same plan), writes the manifest, and tells
+//! the others; an error there ends every rank cleanly. From then on an error on a rank (or a
+//! rank killed) aborts the whole job. Each shard is written crash-safe, so after any stop the
+//! directory holds whole, checksummed shards and the manifest; `--resume` reads back the
+//! shards that check and solves the rest, on the same number of ranks.
+//!
+//! A test hook: `GAMESOLVE_TEST_KILL=R:N` makes rank `R` kill itself (SIGKILL) right after
+//! writing its `N`-th shard, the way a lost machine stops a run.
+
+use crate::tables::{self, ProbeReport};
+use serde_json::json;
+use solver_core::ScoreValue;
+use solver_core::tiers_mpi::mpi::datatype::Equivalence;
+use solver_core::tiers_mpi::mpi::traits::{Communicator, Root};
+use solver_core::tiers_mpi::{RankReport, TierSlice, deal_tiers, solve_tiers_distributed};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+use testkit::solve::{ConsecutiveTiers, SolvableGame};
+use testkit::table_file::{Encoding, TableFile, Value, WriteOptions, write_table_with};
+use testkit::table_shards::{MANIFEST, Manifest, Shard};
+
+/// What `solve --distributed` was asked.
+pub struct Request<'a> {
+    /// The game, opened.
+    pub game: &'a dyn SolvableGame,
+    /// The tiering's name, or the game's choice.
+    pub tiering: Option<&'a str>,
+    /// The output directory.
+    pub out: &'a Path,
+    /// Continue the run in `out`.
+    pub resume: bool,
+}
+
+/// What the job did, as rank 0 reports it.
+pub struct Report {
+    tiering: String,
+    shards: usize,
+    ranks: Vec<RankReport>,
+    seconds: f64,
+    start: ProbeReport,
+}
+
+impl Report {
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        let mut out = self.start.to_text();
+        out += &format!(
+            "solved on {} ranks in {:.2} s, tiering {}, {} shards\n",
+            self.ranks.len(),
+            self.seconds,
+            self.tiering,
+            self.shards
+        );
+        for (rank, r) in self.ranks.iter().enumerate() {
+            out += &format!(
+                "  rank {rank}: solved {} slices ({} positions), read back {} ({} positions), sent {} bytes, received {}, peak {} table bytes\n",
+                r.slices,
+                r.positions,
+                r.slices_stored,
+                r.positions_stored,
+                r.bytes_sent,
+                r.bytes_received,
+                r.peak_table_bytes
+            );
+        }
+        out
+    }
+
+    /// The report as JSON: probe's, with `{tiering, shards, seconds, ranks: [{slices_solved,
+    /// positions_solved, slices_read_back, positions_read_back, bytes_sent, bytes_received,
+    /// peak_table_bytes}]}` added.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut out = self.start.to_json();
+        let ranks: Vec<_> = self
+            .ranks
+            .iter()
+            .map(|r| {
+                json!({
+                    "slices_solved": r.slices, "positions_solved": r.positions,
+                    "slices_read_back": r.slices_stored, "positions_read_back": r.positions_stored,
+                    "bytes_sent": r.bytes_sent, "bytes_received": r.bytes_received,
+                    "peak_table_bytes": r.peak_table_bytes,
+                })
+            })
+            .collect();
+        out["tiering"] = json!(self.tiering);
+        out["shards"] = json!(self.shards);
+        out["seconds"] = json!(self.seconds);
+        out["ranks"] = json!(ranks);
+        out
+    }
+}
+
+/// Why the job stopped.
+pub enum Failure {
+    /// Before any work, the same on every rank or told by rank 0 to all: each rank can end on
+    /// its own (rank 0 says why).
+    Clean(String),
+    /// During the work, on this rank: the job must be aborted.
+    Abort(String),
+}
+
+/// The shard file of a slice: `tier-T.table` for a whole tier, `tier-T-S.table` from index S.
+fn shard_file(slice: &TierSlice, tier_len: u64) -> String {
+    match (slice.start, slice.end) {
+        (0, end) if end == tier_len => format!("tier-{}.table", slice.tier),
+        (start, _) => format!("tier-{}-{start}.table", slice.tier),
+    }
+}
+
+/// The shard of each slice, by its tier and first index.
+type ShardOfSlice = BTreeMap<(u32, u64), Shard>;
+
+/// The manifest every rank computes for `tiers` dealt to `ranks`, and each slice's shard.
+fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Result<(Manifest, ShardOfSlice), String> {
+    let deal = deal_tiers(tiers, ranks).map_err(|e| e.to_string())?;
+    let mut shards: Vec<(TierSlice, Shard)> = Vec::new();
+    for slice in deal.into_iter().flatten() {
+        let first = tiers.first_position(slice.tier) + slice.start;
+        let file = shard_file(&slice, tiers.tier_len(slice.tier));
+        shards.push((slice, Shard::new(file, first, slice.end - slice.start)));
+    }
+    shards.sort_by_key(|(_, shard)| shard.first);
+    let writer = format!("gamesolve {}", env!("CARGO_PKG_VERSION"));
+    let identity = game.identity();
+    let header = testkit::table_file::Header {
+        game: identity.game.clone(),
+        params: identity.params.clone(),
+        variant: identity.variant.clone(),
+        encoding: tiers.encoding(),
+        positions: game.positions(),
+        engine: format!("distributed tiers ({})", tiers.name()),
+        writer,
+    };
+    let plan = BTreeMap::from([("tiering".to_string(), tiers.name()), ("ranks".to_string(), ranks.to_string())]);
+    let by_slice = shards.iter().map(|(s, shard)| ((s.tier, s.start), shard.clone())).collect();
+    let manifest = Manifest::new(header, shards.into_iter().map(|(_, shard)| shard).collect(), plan)
+        .map_err(|e| format!("the plan's manifest: {e}"))?;
+    Ok((manifest, by_slice))
+}
+
+/// Rank 0's look at the output directory: a new or empty one gets the manifest; with
+/// `resume`, one holding the same plan keeps its shards (temporary files of writes that never
+/// finished are removed).
+fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> {
+    let shown = out.display();
+    let existing = out.join(MANIFEST).is_file();
+    if resume {
+        if !existing {
+            return Err(format!("{shown}: no {MANIFEST}: nothing to resume (run without --resume to start)"));
+        }
+        let old = Manifest::read(out).map_err(|e| e.to_string())?;
+        if old.plan != manifest.plan || old.header != manifest.header || old.shards != manifest.shards {
+            return Err(format!(
+                "{shown}: the run there is not this one: it solved {} {:?} with {:?}, this is {} {:?} with {:?} \
+                 (resume it with the same game, parameters, tiering and number of ranks)",
+                old.header.game,
+                old.header.params,
+                old.plan,
+                manifest.header.game,
+                manifest.header.params,
+                manifest.plan
+            ));
+        }
+        for entry in std::fs::read_dir(out).map_err(|e| format!("{shown}: {e}"))? {
+            let name = entry.map_err(|e| format!("{shown}: {e}"))?.file_name();
+            if name.to_string_lossy().starts_with(".tier-") && name.to_string_lossy().contains(".partial-") {
+                std::fs::remove_file(out.join(&name)).map_err(|e| format!("{shown}: removing {name:?}: {e}"))?;
+            }
+        }
+        return Ok(());
+    }
+    if existing {
+        return Err(format!("{shown} holds a table's {MANIFEST}: give --resume to continue that run"));
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("{shown}: {e}"))?;
+    if std::fs::read_dir(out).map_err(|e| format!("{shown}: {e}"))?.next().is_some() {
+        return Err(format!("{shown} is not empty: the shards go into a new or empty directory"));
+    }
+    manifest.write(out)
+}
+
+/// A shard written by an earlier run, read back with every checksum checked; `None` when it
+/// is not there, or is damaged (then removed, to be solved again).
+fn read_back<V: ScoreValue>(path: &Path, manifest: &Manifest, shard: &Shard) -> Option<Vec<V>> {
+    if !path.is_file() {
+        return None;
+    }
+    let read = || -> Result<Vec<V>, String> {
+        let table = TableFile::open(path).map_err(|e| e.to_string())?;
+        if *table.header() != manifest.shard_header(shard) {
+            return Err("its header is not the plan's".into());
+        }
+        let values = std::sync::Mutex::new(vec![V::default(); shard.positions as usize]);
+        let visit = |first: u64, block: &[Value]| -> Result<(), String> {
+            let mut values = values.lock().map_err(|_| "a reader thread panicked")?;
+            for (j, v) in block.iter().enumerate() {
+                let Value::Score(s) = *v else { return Err("a value that is not a score".into()) };
+                values[first as usize + j] = V::try_from(s).map_err(|_| format!("the score {s} does not fit"))?;
+            }
+            Ok(())
+        };
+        table.for_each_block(&visit, &|_, _| {}).map_err(|e| e.to_string())?;
+        values.into_inner().map_err(|_| "a reader thread panicked".to_string())
+    };
+    match read() {
+        Ok(values) => Some(values),
+        Err(e) => {
+            eprintln!("{}: not taken ({e}); solving it again", path.display());
+            let _ = std::fs::remove_file(path);
+            None
+        }
+    }
+}
+
+/// The test hook's `(rank, shards)`, from `GAMESOLVE_TEST_KILL=R:N`.
+fn kill_hook() -> Option<(u32, u32)> {
+    let hook = std::env::var("GAMESOLVE_TEST_KILL").ok()?;
+    let (rank, shards) = hook.split_once(':')?;
+    Some((rank.parse().ok()?, shards.parse().ok()?))
+}
+
+/// Runs the request on this rank of `world`; rank 0 gets the report, the others `None`.
+pub fn run(request: &Request<'_>, world: &impl Communicator) -> Result<Option<Report>, Failure> {
+    let tiers = request.game.tiers(request.tiering).map_err(Failure::Clean)?;
+    match tiers.encoding() {
+        Encoding::Score8 => run_as::<i8>(request, &*tiers, world),
+        Encoding::Score16 => run_as::<i16>(request, &*tiers, world),
+        Encoding::Score32 => run_as::<i32>(request, &*tiers, world),
+        other => Err(Failure::Clean(format!("tiers of {} values: the tier engine solves scores", other.name()))),
+    }
+}
+
+fn run_as<V: ScoreValue + Equivalence>(
+    request: &Request<'_>,
+    tiers: &dyn ConsecutiveTiers,
+    world: &impl Communicator,
+) -> Result<Option<Report>, Failure> {
+    let (me, ranks) = (world.rank() as u32, world.size() as u32);
+    let (manifest, shards) = plan(request.game, tiers, ranks).map_err(Failure::Clean)?;
+    // Rank 0 alone touches the directory first; every rank learns whether it may go on.
+    let mut prepared = Ok(());
+    if me == 0 {
+        prepared = prepare(request.out, &manifest, request.resume);
+    }
+    let mut go: u8 = u8::from(prepared.is_ok());
+    world.process_at_rank(0).broadcast_into(&mut go);
+    if go == 0 {
+        return Err(Failure::Clean(prepared.err().unwrap_or_else(|| "rank 0 found an error".into())));
+    }
+    let options = WriteOptions { block_records: manifest.block_records, ..WriteOptions::default() };
+    let shard_of = |tier: u32, start: u64| shards.get(&(tier, start)).ok_or("a slice outside the plan");
+    let kill = kill_hook().filter(|&(rank, _)| rank == me);
+    let mut written = 0u32;
+    let started = Instant::now();
+    let report = solve_tiers_distributed::<V, _, _>(
+        tiers,
+        world,
+        |slice| {
+            let shard = shard_of(slice.tier, slice.start)?;
+            Ok(request.resume.then(|| read_back(&request.out.join(&shard.file), &manifest, shard)).flatten())
+        },
+        |tier, start, values| {
+            let shard = shard_of(tier, start)?;
+            let path = request.out.join(&shard.file);
+            let record = |i: u64| Value::Score(values[i as usize].into());
+            write_table_with(&path, &manifest.shard_header(shard), &record, true, &|_, _| {}, options)
+                .map_err(|e| e.to_string())?;
+            written += 1;
+            if kill == Some((me, written)) {
+                #[cfg(unix)]
+                let _ = nix::sys::signal::kill(nix::unistd::Pid::this(), nix::sys::signal::Signal::SIGKILL);
+                std::process::abort();
+            }
+            Ok(())
+        },
+    )
+    .map_err(|e| Failure::Abort(e.to_string()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    // Every rank's figures to rank 0, which then reads the finished table's start.
+    let mine = [
+        u64::from(report.slices),
+        report.positions,
+        u64::from(report.slices_stored),
+        report.positions_stored,
+        report.bytes_sent,
+        report.bytes_received,
+        report.peak_table_bytes,
+    ];
+    let root = world.process_at_rank(0);
+    if me != 0 {
+        root.gather_into(&mine[..]);
+        return Ok(None);
+    }
+    let mut all = vec![0u64; mine.len() * ranks as usize];
+    root.gather_into_root(&mine[..], &mut all[..]);
+    let ranks = all
+        .chunks_exact(mine.len())
+        .map(|r| RankReport {
+            slices: r[0] as u32,
+            positions: r[1],
+            slices_stored: r[2] as u32,
+            positions_stored: r[3],
+            bytes_sent: r[4],
+            bytes_received: r[5],
+            peak_table_bytes: r[6],
+        })
+        .collect();
+    let start = format!("#{}", request.game.start());
+    let start = tables::probe(request.out, &start).map_err(Failure::Abort)?;
+    Ok(Some(Report { tiering: tiers.name(), shards: manifest.shards.len(), ranks, seconds, start }))
+}
