@@ -102,8 +102,8 @@ impl Report {
 
 /// Why the job stopped.
 pub enum Failure {
-    /// Before any work, the same on every rank or told by rank 0 to all: each rank can end on
-    /// its own (rank 0 says why).
+    /// Before any work, the same on every rank or told by rank 0 to all: every rank ends
+    /// without aborting the job, once rank 0 has said why.
     Clean(String),
     /// During the work, on this rank: the job must be aborted.
     Abort(String),

@@ -935,6 +935,10 @@ fn solve_distributed(
 
 /// `solve --distributed` on this rank: rank 0 prints the report; an error before the work
 /// ends every rank (rank 0 says why), one during it aborts the job.
+///
+/// An error before the work is the same on every rank (or told to all by rank 0): rank 0 says
+/// it, and only then, after a barrier, do the ranks exit, because mpirun stops the job at the
+/// first rank that exits with an error, which could otherwise be before rank 0 said anything.
 #[cfg(feature = "mpi")]
 fn solve_distributed(
     name: &str,
@@ -945,21 +949,26 @@ fn solve_distributed(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     use gamesolve::distributed::{self, Failure, Request};
-    use solver_core::tiers_mpi::mpi::{self, traits::Communicator};
+    use solver_core::tiers_mpi::mpi::{self, traits::Communicator, traits::CommunicatorCollectives};
     let universe = mpi::initialize().context("MPI cannot start (or started twice)")?;
     let world = universe.world();
     let (rank, ranks) = (world.rank(), world.size());
+    let every_rank_fails = |e: &str| {
+        if rank == 0 {
+            let _ = writeln!(std::io::stderr(), "gamesolve: {e}");
+        }
+        world.barrier();
+        Ok(ExitCode::from(2))
+    };
     let game = match tables::open_game(name, words) {
         Ok(game) => game,
-        Err(e) if rank == 0 => return Err(anyhow::anyhow!(e)),
-        Err(_) => return Ok(ExitCode::from(2)),
+        Err(e) => return every_rank_fails(&e),
     };
     let request = Request { game: game.as_ref(), tiering, out, resume };
     match distributed::run(&request, &world) {
         Ok(Some(report)) => print_report(format, || report.to_text(), || report.to_json()).map(|()| ExitCode::SUCCESS),
         Ok(None) => Ok(ExitCode::SUCCESS),
-        Err(Failure::Clean(e)) if rank == 0 => Err(anyhow::anyhow!(e)),
-        Err(Failure::Clean(_)) => Ok(ExitCode::from(2)),
+        Err(Failure::Clean(e)) => every_rank_fails(&e),
         Err(Failure::Abort(e)) => {
             eprintln!("error: rank {rank} of {ranks}: {e}");
             world.abort(2)
