@@ -37,7 +37,7 @@ def run(rows, cols, rule, tiering, ranks):
             f'{EXAMPLE} {rows} {cols} {rule} {tiering}'
         )
         out = subprocess.run(
-            ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(ranks), "sh", "-c", wrapped],
+            ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", str(ranks), "sh", "-c", wrapped],
             capture_output=True,
             text=True,
             check=False,

@@ -66,6 +66,11 @@ impl Binomials {
     }
 }
 
+/// The `n` lowest bits set, `n <= 32`.
+fn low_bits(n: u32) -> u32 {
+    (u64::from(u32::MAX) >> (32 - n)) as u32
+}
+
 /// The number of free lines of a game: its space has `2^lines` positions.
 fn free_lines(game: &DotsAndBoxes) -> u32 {
     game.len().trailing_zeros()
@@ -154,6 +159,9 @@ pub struct ByLineGroup {
     group: Vec<u32>,
     /// The id bits of the other lines, ascending: bit `j` of an index is line `rest[j]`.
     rest: Vec<u32>,
+    /// Whether the group is the last lines: then a tier is the id's high bits and an index its
+    /// low bits, a shift and a mask instead of a loop over the lines.
+    top: bool,
 }
 
 impl ByLineGroup {
@@ -161,8 +169,9 @@ impl ByLineGroup {
     /// (bit `i` the `i`-th free line); bits past the free lines are ignored.
     pub fn new(game: DotsAndBoxes, group: u32) -> ByLineGroup {
         let lines = free_lines(&game);
-        let (group, rest) = (0..lines).partition(|&i| group >> i & 1 == 1);
-        ByLineGroup { game, group, rest }
+        let (group, rest): (Vec<u32>, Vec<u32>) = (0..lines).partition(|&i| group >> i & 1 == 1);
+        let top = group.iter().enumerate().all(|(j, &i)| i as usize == rest.len() + j);
+        ByLineGroup { game, group, rest, top }
     }
 
     /// The tiering by the last `group` free lines (all of them when there are fewer): tier `t`
@@ -177,18 +186,24 @@ impl ByLineGroup {
     /// The id of the first position of `tier` when every tier is a range of consecutive ids
     /// (the group is the last free lines, [`ByLineGroup::last_lines`]), else `None`.
     pub fn first_id(&self, tier: u32) -> Option<u32> {
-        let top = self.group.iter().enumerate().all(|(j, &i)| i as usize == self.rest.len() + j);
-        top.then(|| tier << self.rest.len())
+        self.top.then(|| tier << self.rest.len())
     }
 }
 
 impl BoardTiering for ByLineGroup {
     fn position(&self, lines: u32) -> TierPosition {
+        if self.top {
+            let low = self.rest.len() as u32;
+            return TierPosition { tier: lines.checked_shr(low).unwrap_or(0), index: u64::from(lines & low_bits(low)) };
+        }
         let pick = |bits: &[u32]| bits.iter().enumerate().map(|(j, &i)| (lines >> i & 1) << j).sum::<u32>();
         TierPosition { tier: pick(&self.group), index: u64::from(pick(&self.rest)) }
     }
 
     fn lines(&self, at: TierPosition) -> u32 {
+        if self.top {
+            return at.tier.checked_shl(self.rest.len() as u32).unwrap_or(0) | at.index as u32;
+        }
         let place = |pattern: u64, bits: &[u32]| {
             bits.iter().enumerate().map(|(j, &i)| ((pattern >> j & 1) as u32) << i).sum::<u32>()
         };

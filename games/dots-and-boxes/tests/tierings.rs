@@ -1,8 +1,8 @@
-//! solver-core's tier engine on both tierings of a board against solver-core's score DP on the
-//! whole space (itself checked against the oracle in `engine.rs`): every position of every
-//! board up to 2x3 and of random small boards, under both rules, on 1 to 3 threads; the
-//! numbering of each tiering is a bijection; the peak memory is the two largest adjacent tiers,
-//! computed here from binomials.
+//! solver-core's tier engine on both tierings of a board (a group of lines also taken as the
+//! last lines of the same size) against solver-core's score DP on the whole space (itself
+//! checked against the oracle in `engine.rs`): every position of every board up to 2x3 and of
+//! random small boards, under both rules, on 1 to 3 threads; the numbering of each tiering is a
+//! bijection; the peak memory is the two largest adjacent tiers, computed here from binomials.
 
 use dots_and_boxes::tierings::{BoardTiering, ByLineGroup, ByLinesDrawn};
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
@@ -34,18 +34,29 @@ fn assert_tierings_agree(board: Board, rule: Rule, group: u32, threads: usize) -
     let expected = score_table::<i8, _>(&game).unwrap();
     let by_lines = ByLinesDrawn::new(game.clone());
     let by_group = ByLineGroup::new(game.clone(), group);
+    let last_lines = ByLineGroup::last_lines(game.clone(), group.count_ones());
     for id in 0..game.len() as u32 {
         prop_assert_eq!(by_lines.lines(by_lines.position(id)), id);
         prop_assert_eq!(by_group.lines(by_group.position(id)), id);
+        prop_assert_eq!(last_lines.lines(last_lines.position(id)), id);
     }
-    let (a, b) = in_pool(threads, || {
+    let (a, b, c) = in_pool(threads, || {
         (
             whole_table(&by_lines, game.len(), |p| by_lines.lines(p)),
             whole_table(&by_group, game.len(), |p| by_group.lines(p)),
+            whole_table(&last_lines, game.len(), |p| last_lines.lines(p)),
         )
     });
     prop_assert!(a == expected, "{:?} {:?}: by lines drawn on {} threads", board, rule, threads);
     prop_assert!(b == expected, "{:?} {:?}: by line group {:#b} on {} threads", board, rule, group, threads);
+    prop_assert!(
+        c == expected,
+        "{:?} {:?}: by the last {} lines on {} threads",
+        board,
+        rule,
+        group.count_ones(),
+        threads
+    );
     Ok(())
 }
 
@@ -105,6 +116,7 @@ fn by_line_group_waves_follow_the_patterns() {
     assert_eq!((report.tiers, report.waves, report.positions), (8, 4, 128));
 }
 
+/// The last lines as the group: consecutive ids, numbered by a shift and a mask.
 #[test]
 fn the_last_lines_make_tiers_of_consecutive_ids() {
     for (rows, cols) in [(1, 1), (1, 3), (2, 2), (2, 3)] {
@@ -117,7 +129,9 @@ fn the_last_lines_make_tiers_of_consecutive_ids() {
                 let first = tiering.first_id(tier).expect("the last lines make consecutive tiers");
                 assert_eq!(first, next, "{board:?} group {group} tier {tier}");
                 for index in 0..tiering.tier_len(tier) {
-                    assert_eq!(tiering.lines(TierPosition { tier, index }), first + index as u32);
+                    let at = TierPosition { tier, index };
+                    assert_eq!(tiering.lines(at), first + index as u32);
+                    assert_eq!(tiering.position(first + index as u32), at);
                 }
                 next += tiering.tier_len(tier) as u32;
             }
