@@ -321,7 +321,7 @@ enum Command {
     /// number n. Only the blocks holding the position and its children are decompressed.
     #[command(after_help = EXIT_CODES)]
     Probe {
-        /// The table file.
+        /// The table file, or the directory of a sharded table (`solve --distributed`).
         file: PathBuf,
         /// The position (several words are joined with spaces).
         #[arg(required = true, num_args = 1..)]
@@ -336,9 +336,9 @@ enum Command {
     /// both values and the position. Exits 0 when the tables are identical, 1 when they differ,
     /// 2 when they are not of the same game and parameters (or a file is unreadable).
     Diff {
-        /// The first table.
+        /// The first table (a file, or the directory of a sharded table).
         a: PathBuf,
-        /// The second table.
+        /// The second table (likewise).
         b: PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -355,7 +355,8 @@ enum Command {
     /// the file is damaged or not a table.
     #[command(after_help = EXIT_CODES)]
     Verify {
-        /// A stored table to re-verify instead of the main job.
+        /// A stored table to re-verify instead of the main job (a file, or the directory of a
+        /// sharded table: every shard is checked).
         file: Option<PathBuf>,
         /// Only the games whose name contains this text.
         #[arg(long, conflicts_with = "file")]
@@ -970,7 +971,7 @@ fn solve_distributed(
         Ok(None) => Ok(ExitCode::SUCCESS),
         Err(Failure::Clean(e)) => every_rank_fails(&e),
         Err(Failure::Abort(e)) => {
-            eprintln!("error: rank {rank} of {ranks}: {e}");
+            eprintln!("gamesolve: rank {rank} of {ranks}: {e}");
             world.abort(2)
         }
     }
