@@ -159,6 +159,12 @@ fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> 
             return Err(format!("{shown}: no {MANIFEST}: nothing to resume (run without --resume to start)"));
         }
         let old = Manifest::read(out).map_err(|e| e.to_string())?;
+        if old.header.writer != manifest.header.writer {
+            return Err(format!(
+                "{shown}: the run there was written by {}, this is {}: its shards are not resumed by another version",
+                old.header.writer, manifest.header.writer
+            ));
+        }
         if old.plan != manifest.plan || old.header != manifest.header || old.shards != manifest.shards {
             return Err(format!(
                 "{shown}: the run there is not this one: it solved {} {:?} with {:?}, this is {} {:?} with {:?} \
