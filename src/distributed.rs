@@ -12,6 +12,8 @@
 //! directory holds whole, checksummed shards and the manifest; `--resume` reads back the
 //! shards that check and solves the rest, on the same number of ranks.
 //!
+//! Rank 0 writes a line to standard error at every tenth of its share solved (or read back).
+//!
 //! A test hook: `GAMESOLVE_TEST_KILL=R:N` makes rank `R` kill itself (SIGKILL) right after
 //! writing its `N`-th shard, the way a lost machine stops a run.
 
@@ -117,14 +119,22 @@ fn shard_file(slice: &TierSlice, tier_len: u64) -> String {
     }
 }
 
-/// The shard of each slice, by its tier and first index.
-type ShardOfSlice = BTreeMap<(u32, u64), Shard>;
+/// What every rank computes alike before the work.
+struct Plan {
+    manifest: Manifest,
+    /// The shard of each slice, by its tier and first index.
+    shards: BTreeMap<(u32, u64), Shard>,
+    /// The positions dealt to each rank.
+    share: Vec<u64>,
+}
 
-/// The manifest every rank computes for `tiers` dealt to `ranks`, and each slice's shard.
-fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Result<(Manifest, ShardOfSlice), String> {
+/// The plan of `tiers` dealt to `ranks`: the manifest and each slice's shard.
+fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Result<Plan, String> {
     let deal = deal_tiers(tiers, ranks).map_err(|e| e.to_string())?;
     let mut shards: Vec<(TierSlice, Shard)> = Vec::new();
+    let mut share = vec![0; ranks as usize];
     for slice in deal.into_iter().flatten() {
+        share[slice.rank as usize] += slice.end - slice.start;
         let first = tiers.first_position(slice.tier) + slice.start;
         let file = shard_file(&slice, tiers.tier_len(slice.tier));
         shards.push((slice, Shard::new(file, first, slice.end - slice.start)));
@@ -145,7 +155,7 @@ fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Re
     let by_slice = shards.iter().map(|(s, shard)| ((s.tier, s.start), shard.clone())).collect();
     let manifest = Manifest::new(header, shards.into_iter().map(|(_, shard)| shard).collect(), plan)
         .map_err(|e| format!("the plan's manifest: {e}"))?;
-    Ok((manifest, by_slice))
+    Ok(Plan { manifest, shards: by_slice, share })
 }
 
 /// Rank 0's look at the output directory: a new or empty one gets the manifest; with
@@ -252,7 +262,7 @@ fn run_as<V: ScoreValue + Equivalence>(
     world: &impl Communicator,
 ) -> Result<Option<Report>, Failure> {
     let (me, ranks) = (world.rank() as u32, world.size() as u32);
-    let (manifest, shards) = plan(request.game, tiers, ranks).map_err(Failure::Clean)?;
+    let Plan { manifest, shards, share } = plan(request.game, tiers, ranks).map_err(Failure::Clean)?;
     // Rank 0 alone touches the directory first; every rank learns whether it may go on.
     let mut prepared = Ok(());
     if me == 0 {
@@ -268,12 +278,28 @@ fn run_as<V: ScoreValue + Equivalence>(
     let kill = kill_hook().filter(|&(rank, _)| rank == me);
     let mut written = 0u32;
     let started = Instant::now();
+    // Rank 0 says how far its share is, at every tenth: a line on standard error, which mpirun
+    // passes on (no terminal to draw a bar on).
+    let (done, tenths) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
+    let advance = |positions: u64| {
+        done.set(done.get() + positions);
+        let now = done.get() * 10 / share[0].max(1);
+        if me == 0 && now > tenths.get() {
+            tenths.set(now);
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!("gamesolve: rank 0 of {ranks}: {}0% of its {} positions ({seconds:.1} s)", now, share[0]);
+        }
+    };
     let report = solve_tiers_distributed::<V, _, _>(
         tiers,
         world,
         |slice| {
             let shard = shard_of(slice.tier, slice.start)?;
-            Ok(request.resume.then(|| read_back(&request.out.join(&shard.file), &manifest, shard)).flatten())
+            let stored = request.resume.then(|| read_back(&request.out.join(&shard.file), &manifest, shard)).flatten();
+            if stored.is_some() {
+                advance(shard.positions);
+            }
+            Ok(stored)
         },
         |tier, start, values| {
             let shard = shard_of(tier, start)?;
@@ -282,6 +308,7 @@ fn run_as<V: ScoreValue + Equivalence>(
             write_table_with(&path, &manifest.shard_header(shard), &record, true, &|_, _| {}, options)
                 .map_err(|e| e.to_string())?;
             written += 1;
+            advance(shard.positions);
             if kill == Some((me, written)) {
                 #[cfg(unix)]
                 let _ = nix::sys::signal::kill(nix::unistd::Pid::this(), nix::sys::signal::Signal::SIGKILL);
