@@ -23,7 +23,7 @@ fn table_3x3(c: &mut Criterion) {
         let file = dir.path().join(format!("{rule}.table"));
         let engine = game.engines()[0];
         let solved = game.solve(engine).expect("solved");
-        let header = testkit::solve::header(game.as_ref(), engine, solved.as_ref(), "bench");
+        let header = testkit::solve::header(game.as_ref(), engine, solved.encoding(), "bench");
         let write = || testkit::table_file::write_table(&file, &header, &|i| solved.value(i), true, &|_, _| {});
         write().expect("written");
         assert_eq!(TableFile::open(&file).expect("a table").value(0), Ok(Value::Score(-3)), "{rule}");

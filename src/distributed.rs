@@ -26,7 +26,7 @@ use solver_core::tiers_mpi::{RankReport, TierSlice, deal_tiers, solve_tiers_dist
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
-use testkit::solve::{ConsecutiveTiers, SolvableGame};
+use testkit::solve::{ConsecutiveTiers, SolvableGame, header, read_all};
 use testkit::table_file::{Encoding, TableFile, Value, WriteOptions, write_table_with};
 use testkit::table_shards::{MANIFEST, Manifest, Shard};
 
@@ -140,17 +140,8 @@ fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Re
         shards.push((slice, Shard::new(file, first, slice.end - slice.start)));
     }
     shards.sort_by_key(|(_, shard)| shard.first);
-    let writer = format!("gamesolve {}", env!("CARGO_PKG_VERSION"));
-    let identity = game.identity();
-    let header = testkit::table_file::Header {
-        game: identity.game.clone(),
-        params: identity.params.clone(),
-        variant: identity.variant.clone(),
-        encoding: tiers.encoding(),
-        positions: game.positions(),
-        engine: format!("distributed tiers ({})", tiers.name()),
-        writer,
-    };
+    let engine = format!("distributed tiers ({})", tiers.name());
+    let header = header(game, &engine, tiers.encoding(), &tables::writer());
     let plan = BTreeMap::from([("tiering".to_string(), tiers.name()), ("ranks".to_string(), ranks.to_string())]);
     let by_slice = shards.iter().map(|(s, shard)| ((s.tier, s.start), shard.clone())).collect();
     let manifest = Manifest::new(header, shards.into_iter().map(|(_, shard)| shard).collect(), plan)
@@ -216,17 +207,12 @@ fn read_back<V: ScoreValue>(path: &Path, manifest: &Manifest, shard: &Shard) -> 
         if *table.header() != manifest.shard_header(shard) {
             return Err("its header is not the plan's".into());
         }
-        let values = std::sync::Mutex::new(vec![V::default(); shard.positions as usize]);
-        let visit = |first: u64, block: &[Value]| -> Result<(), String> {
-            let mut values = values.lock().map_err(|_| "a reader thread panicked")?;
-            for (j, v) in block.iter().enumerate() {
-                let Value::Score(s) = *v else { return Err("a value that is not a score".into()) };
-                values[first as usize + j] = V::try_from(s).map_err(|_| format!("the score {s} does not fit"))?;
-            }
-            Ok(())
+        // Every block's checksum and the shard's, as `verify` reads a table.
+        let score = |v| match v {
+            Value::Score(s) => V::try_from(s).ok(),
+            _ => None,
         };
-        table.for_each_block(&visit, &|_, _| {}).map_err(|e| e.to_string())?;
-        values.into_inner().map_err(|_| "a reader thread panicked".to_string())
+        read_all(&table, V::default(), score, &|_, _| {}).map_err(|e| e.to_string())
     };
     match read() {
         Ok(values) => Some(values),

@@ -15,6 +15,11 @@ use testkit::solve::{
 use testkit::stats::Params;
 use testkit::table_file::{Header, TableError, TableFile, Value, Written, write_table};
 
+/// The `writer` of the tables this program writes: `gamesolve` and its version.
+pub fn writer() -> String {
+    format!("gamesolve {}", env!("CARGO_PKG_VERSION"))
+}
+
 /// Progress: positions done of a total.
 pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
@@ -180,8 +185,7 @@ pub fn solve(
     let written = match out {
         None => None,
         Some(path) => {
-            let writer = format!("gamesolve {}", env!("CARGO_PKG_VERSION"));
-            let header = header(game, engine, solved.as_ref(), &writer);
+            let header = header(game, engine, solved.encoding(), &writer());
             let written =
                 write_table(path, &header, &|i| solved.value(i), force, progress).map_err(|e| e.to_string())?;
             Some((path.display().to_string(), written))

@@ -46,14 +46,15 @@ impl SolveTarget {
     }
 }
 
-/// The header of `game`'s table solved by `engine`, as `writer` (e.g. `gamesolve 0.1.0`) writes it.
-pub fn header(game: &dyn SolvableGame, engine: &str, solved: &dyn Solved, writer: &str) -> Header {
+/// The header of `game`'s table of `encoding` solved by `engine`, as `writer` (e.g. `gamesolve
+/// 0.1.0`) writes it.
+pub fn header(game: &dyn SolvableGame, engine: &str, encoding: Encoding, writer: &str) -> Header {
     let identity = game.identity();
     Header {
         game: identity.game.clone(),
         params: identity.params.clone(),
         variant: identity.variant.clone(),
-        encoding: solved.encoding(),
+        encoding,
         positions: game.positions(),
         engine: engine.to_string(),
         writer: writer.to_string(),
@@ -69,7 +70,7 @@ pub fn stored_in_memory(
     change: impl Fn(u64, Value) -> Value + Sync,
 ) -> Result<TableFile, String> {
     let solved = game.solve(engine)?;
-    let header = header(game, engine, solved.as_ref(), "testkit");
+    let header = header(game, engine, solved.encoding(), "testkit");
     let bytes = table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default())?;
     TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game)).map_err(|e| e.to_string())
 }

@@ -186,47 +186,43 @@ impl SolvableGame for Dots {
                             as shards of one table; take group=G"
                     .into());
             }
-            Some(name) => group_size(name)?.min(lines),
+            Some(name) => group_size(name)?,
         };
-        let tiering = ByLineGroup::last_lines(DotsAndBoxes::new(self.board, self.rule), group);
-        Ok(Box::new(GroupTiers { tiering, group }))
+        Ok(Box::new(GroupTiers(ByLineGroup::last_lines(DotsAndBoxes::new(self.board, self.rule), group))))
     }
 }
 
 /// Lines left out of the default group: tiers of 2^20 positions, a megabyte each.
 const DEFAULT_TIER_LINES: u32 = 20;
 
-/// The tiering by the last `group` lines, whose tiers are ranges of positions.
-struct GroupTiers {
-    tiering: ByLineGroup,
-    group: u32,
-}
+/// A tiering by the last lines, whose tiers are ranges of positions.
+struct GroupTiers(ByLineGroup);
 
 impl TieredScoring for GroupTiers {
     fn tier_count(&self) -> u32 {
-        self.tiering.tier_count()
+        self.0.tier_count()
     }
 
     fn tier_len(&self, tier: u32) -> u64 {
-        self.tiering.tier_len(tier)
+        self.0.tier_len(tier)
     }
 
     fn child_tiers(&self, tier: u32) -> Vec<u32> {
-        self.tiering.child_tiers(tier)
+        self.0.child_tiers(tier)
     }
 
     fn tier_moves(&self, tier: u32, index: u64, visit: &mut dyn FnMut(TierMove)) {
-        self.tiering.tier_moves(tier, index, visit)
+        self.0.tier_moves(tier, index, visit)
     }
 }
 
 impl ConsecutiveTiers for GroupTiers {
     fn first_position(&self, tier: u32) -> u64 {
-        u64::from(self.tiering.first_id(tier).expect("the last lines make tiers of consecutive ids"))
+        u64::from(self.0.first_id(tier).expect("the last lines make tiers of consecutive ids"))
     }
 
     fn name(&self) -> String {
-        format!("group={}", self.group)
+        format!("group={}", self.0.tier_count().trailing_zeros())
     }
 
     fn encoding(&self) -> Encoding {
