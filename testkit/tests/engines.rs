@@ -9,9 +9,10 @@ use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::play::principal_variation;
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
-    AcyclicError, Nimber, Outcome, PlayOrder, RetrogradeEngine, StateId, StateSpace, grundy_table, score_table,
+    AcyclicError, Nimber, Outcome, OutcomeTable, PlayOrder, RetrogradeEngine, StateId, StateSpace, grundy_table,
+    score_table,
 };
-use testkit::check::{OracleSide, check_grundy, check_loopy, check_loopy_with_unmoves, check_scores};
+use testkit::check::{Failure, OracleSide, check_grundy, check_loopy, check_loopy_with_unmoves, check_scores};
 use testkit::space::{check_impartial_space, check_loopy_space, check_scoring_space, check_unmoves, every_id};
 use testkit::strategies::{acyclic_game, loopy_game, with_permutation};
 
@@ -218,4 +219,52 @@ fn a_score_that_does_not_fit_is_an_overflow_error() {
     let game = GraphGame::from_parts(vec![Node::default(); 4], nodes_edges).unwrap();
     assert_eq!(score_table::<i8, _>(&game).unwrap_err(), AcyclicError::Overflow { state: id(2), value: 200 });
     assert_eq!(score_table::<i16, _>(&game).unwrap()[3], 300);
+}
+
+/// A check whose second solver, or whose oracle, differs from the engines in one known place:
+/// the failure names that solver (or the oracle) and that position; a solver's error is an
+/// engine error; an agreeing solver passes and is timed.
+#[test]
+fn the_harness_reports_a_solver_or_an_oracle_that_differs() {
+    // 0 -> 1 -> 2: position 2 is lost at once, 1 is won, 0 is lost.
+    let game = graph(3, &[(0, 1), (1, 2)]);
+    let rules = game.rules();
+    let disagreement_at = |failure: Failure, who: &str, with: &str, at: usize| match failure {
+        Failure::Disagreement { engine, other, position, .. } => {
+            assert_eq!((engine.as_str(), other.as_str()), (who, with));
+            assert!(position.starts_with(&format!("position #{at} (")), "{position}");
+        }
+        other => panic!("not a disagreement: {other}"),
+    };
+
+    let mut outcomes = check_loopy(&game, Some(OracleSide::same(&rules)), BUDGET).unwrap();
+    let (right, mut wrong) = (outcomes.table.clone(), outcomes.table.clone());
+    wrong.set(id(1), Outcome::Loss(0)).unwrap();
+    let failure = outcomes.compare_solver(&game, "wrong", || Ok::<_, String>(wrong)).unwrap_err();
+    disagreement_at(failure, "wrong", "the other engines", 1);
+    let failure = outcomes.compare_solver(&game, "broken", || Err::<OutcomeTable, _>("out of luck")).unwrap_err();
+    assert_eq!(failure, Failure::EngineError { engine: "broken".into(), reason: "out of luck".into() });
+    outcomes.compare_solver(&game, "again", || Ok::<_, String>(right)).unwrap();
+    assert_eq!(outcomes.timings.last().map(|t| t.0), Some("again"));
+
+    let mut nimbers = check_grundy(&game, Some(OracleSide::same(&rules)), BUDGET).unwrap();
+    let mut wrong = nimbers.table.clone();
+    wrong[2] = Nimber(1);
+    let failure = nimbers.compare_table(&game, "wrong", || Ok::<_, String>(wrong), |t, id| t[id.index()]).unwrap_err();
+    disagreement_at(failure, "wrong", "the other engines", 2);
+
+    // The oracle reads other rules: the same three positions with no moves, all lost at once.
+    let other_game = graph(3, &[]);
+    let other_rules = other_game.rules();
+    let oracle = || Some(OracleSide::same(&other_rules));
+    disagreement_at(check_loopy(&game, oracle(), BUDGET).unwrap_err(), "reverse-graph", "the oracle", 0);
+    disagreement_at(check_grundy(&game, oracle(), BUDGET).unwrap_err(), "grundy", "the oracle", 1);
+    let (scoreless, scoring) = (graph(2, &[(1, 0)]), scored(2));
+    let failure = check_scores::<i32, _, _>(&scoreless, Some(OracleSide::same(&scoring.rules())), BUDGET).unwrap_err();
+    disagreement_at(failure, "score-dp", "the oracle", 1);
+}
+
+/// Two positions, 1 -> 0, the move worth `gain`.
+fn scored(gain: i32) -> GraphGame {
+    GraphGame::from_parts(vec![Node::default(); 2], [(1, 0, Edge { gain, ..Edge::default() })]).unwrap()
 }

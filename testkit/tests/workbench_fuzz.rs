@@ -1,17 +1,20 @@
 //! The teeth of the workbench fuzz body ([`workbench_bytes`]): on a toy problem broken in one
 //! way at a time (a generator whose input its judge rejects, a split part or a shrink variant
 //! that is invalid, a variant equal to its input, variants that lead in a circle) it reports
-//! the fault; on the sound toy it reports nothing, whatever the bytes.
+//! the fault; on the sound toy it reports nothing, whatever the bytes. Likewise `judge_bytes`
+//! on engines that differ on one input, and `pick`.
 
 use std::ops::RangeInclusive;
-use testkit::fuzz::workbench_bytes;
-use testkit::judge::{JudgeError, Problem};
+use testkit::fuzz::{judge_bytes, pick, workbench_bytes};
+use testkit::judge::{AnyProblem, Explanation, JudgeError, Problem};
 
 testkit::engines! {
     /// The toy's engine.
     pub enum ToyEngine {
         /// Repeats the number.
         Echo = "echo",
+        /// Answers 43 to 42 and declines 99 (for `judge_bytes`); otherwise repeats the number.
+        OffByOne = "off-by-one",
     }
 }
 
@@ -40,9 +43,13 @@ impl Problem for Toy {
     fn contract(&self) -> &'static str {
         "# toy\n\nOne number from 1 to 100; the same number.\n"
     }
-    fn judge(&self, input: &str, _: ToyEngine) -> Result<String, JudgeError> {
+    fn judge(&self, input: &str, engine: ToyEngine) -> Result<String, JudgeError> {
         let n: u32 = testkit::input::Tokens::new(input).number("the number", 1..=100)?;
-        Ok(format!("{n}\n"))
+        match (engine, n) {
+            (ToyEngine::OffByOne, 42) => Ok("43\n".to_string()),
+            (ToyEngine::OffByOne, 99) => Err(JudgeError::oracle_declines(oracle::Budget::new(1))),
+            _ => Ok(format!("{n}\n")),
+        }
     }
     fn generate(&self, seed: u64, _: usize) -> Result<String, JudgeError> {
         Ok(if self.0 == Fault::Generate { "0\n".to_string() } else { format!("{}\n", 1 + seed % 100) })
@@ -103,4 +110,94 @@ fn each_broken_toy_is_reported() {
     fails(Fault::Circle, bytes(0, 0, "2\n"), "shrinking leads in a circle: after 2 steps");
     // An invalid input's variants are not judged.
     assert_eq!(workbench_bytes(&Toy(Fault::Invalid), &bytes(0, 0, "0\n")), Ok(()));
+}
+
+#[test]
+fn judge_bytes_reports_engines_that_differ_and_lets_a_decline_pass() {
+    let toy = Toy(Fault::Nothing);
+    assert_eq!(
+        judge_bytes(&toy, b"42"),
+        Err("off-by-one answered Ok(\"43\\n\") but echo answered Ok(\"42\\n\")".to_string())
+    );
+    // The same answer, the same error, a decline, bytes that are no text: nothing to report.
+    for data in [&b"41"[..], b"0", b"99", b"\xff"] {
+        assert_eq!(judge_bytes(&toy, data), Ok(()), "{data:?}");
+    }
+}
+
+#[test]
+fn pick_takes_the_item_of_the_first_byte_modulo_their_number() {
+    let items = ["a", "b", "c"];
+    assert_eq!(pick(&items, &[4, 9, 8]), Some((&"b", &[9u8, 8][..])));
+    assert_eq!(pick(&items, &[2]), Some((&"c", &[][..])));
+    assert_eq!(pick(&items, &[]), None);
+    assert_eq!(pick::<&str>(&[], &[1, 2]), None);
+}
+
+/// The toy behind `AnyProblem` directly, with a `generate` that refuses the wrong count in
+/// the way `wrong` says (the blanket implementation for a `Problem` cannot).
+struct Misreports {
+    wrong: fn(usize, RangeInclusive<usize>) -> JudgeError,
+}
+
+impl AnyProblem for Misreports {
+    fn id(&self) -> &'static str {
+        "misreports"
+    }
+    fn title(&self) -> &'static str {
+        Problem::title(&Toy(Fault::Nothing))
+    }
+    fn contract(&self) -> &'static str {
+        Problem::contract(&Toy(Fault::Nothing))
+    }
+    fn engines(&self) -> &'static [&'static str] {
+        AnyProblem::engines(&Toy(Fault::Nothing))
+    }
+    fn judge(&self, input: &str, engine: &str) -> Result<String, JudgeError> {
+        AnyProblem::judge(&Toy(Fault::Nothing), input, engine)
+    }
+    fn explain(&self, input: &str) -> Result<Vec<Explanation>, JudgeError> {
+        AnyProblem::explain(&Toy(Fault::Nothing), input)
+    }
+    fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        let allowed = self.case_counts();
+        if allowed.contains(&cases) {
+            AnyProblem::generate(&Toy(Fault::Nothing), seed, cases)
+        } else {
+            Err((self.wrong)(cases, allowed))
+        }
+    }
+    fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+        self.generate(seed, cases)
+    }
+    fn case_counts(&self) -> RangeInclusive<usize> {
+        1..=3
+    }
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(vec![input.to_string()])
+    }
+    fn join_cases(&self, _: &[String]) -> Result<String, JudgeError> {
+        Err(JudgeError::Unsupported("joining cases"))
+    }
+    fn shrink<'a>(&'a self, _: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        Box::new(std::iter::empty())
+    }
+    fn is_answer_line(&self, _: &str) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_refusal_that_names_the_wrong_count_or_range_is_reported() {
+    let outside = bytes(0, 5, "");
+    let says = |wrong: fn(usize, RangeInclusive<usize>) -> JudgeError| workbench_bytes(&Misreports { wrong }, &outside);
+    assert_eq!(says(|asked, allowed| JudgeError::Cases { asked, allowed }), Ok(()));
+    for wrong in [
+        (|asked, allowed| JudgeError::Cases { asked: asked + 1, allowed })
+            as fn(usize, RangeInclusive<usize>) -> JudgeError,
+        |asked, _| JudgeError::Cases { asked, allowed: 1..=4 },
+    ] {
+        let report = says(wrong).expect_err("a wrong refusal is reported");
+        assert!(report.contains("generate(seed 0, 5 cases) outside 1..=3 failed with another error"), "{report}");
+    }
 }
