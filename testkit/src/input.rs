@@ -327,6 +327,38 @@ mod tests {
     }
 
     #[test]
+    fn columns_count_characters_not_bytes() {
+        // `é` is 2 bytes and `€` 3: the second token starts at character 4, byte 7.
+        let mut t = Tokens::new("é€ x");
+        t.next_token();
+        let e = t.number::<u8>("n", 0..=5).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 4));
+    }
+
+    #[test]
+    fn a_number_has_1_to_30_digits_after_its_sign() {
+        let thirty = "9".repeat(30);
+        assert_eq!(Tokens::new(&thirty).number::<u128>("n", 0..=u128::MAX).unwrap(), 10u128.pow(30) - 1);
+        assert_eq!(Tokens::new("-7").number::<i8>("n", -9..=9).unwrap(), -7);
+        assert_eq!(Tokens::new("+7").number::<i8>("n", -9..=9).unwrap(), 7);
+        for text in [format!("1{thirty}"), "-".to_string(), "+".to_string(), "1_0".to_string()] {
+            let e = Tokens::new(&text).number::<u128>("n", 0..=u128::MAX).unwrap_err();
+            assert!(e.message.ends_with(&format!("found `{}`", shorten(&text))), "{text}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn invisible_and_direction_changing_characters_are_escaped() {
+        for c in ['\u{2000}', '\u{200b}', '\u{200f}', '\u{202a}', '\u{202e}', '\u{202f}', '\u{2060}', '\u{206f}'] {
+            assert_eq!(escaped(&format!("a{c}b")), format!("a\\u{{{:x}}}b", c as u32));
+        }
+        // Just outside those ranges: visible, kept.
+        for c in ['\u{1fff}', '\u{2010}', '\u{2070}'] {
+            assert_eq!(escaped(&format!("a{c}b")), format!("a{c}b"));
+        }
+    }
+
+    #[test]
     fn invalid_utf8_is_located() {
         let e = decode(b"1 2\n3 \xff").unwrap_err();
         assert_eq!((e.line, e.column), (2, 3));
