@@ -1,0 +1,98 @@
+//! The pieces `solve`, `probe` and `diff` share, on values worked out by hand: positions by
+//! number, a move's value for its mover, which moves are best, values for people and as JSON,
+//! and the order of an adapted game's engines.
+
+use solver_core::graph::{Edge, GraphGame, Node};
+use solver_core::{Nimber, Outcome, RetrogradeEngine};
+use testkit::solve::{
+    Identity, LoopyGame, Move, Notation, SolvableGame, is_best, move_value, parse_position, show, to_json,
+};
+use testkit::stats::Params;
+use testkit::table_file::{Value, ValueKind};
+
+/// The loopy game 0 -> 1 -> 2 with every engine that needs only moves; positions are written
+/// `n<i>`.
+fn line_game() -> LoopyGame<GraphGame> {
+    let game =
+        GraphGame::from_parts(vec![Node::default(); 3], [(0, 1, Edge::default()), (1, 2, Edge::default())]).unwrap();
+    let identity = Identity::new("line", &Params::parse(&[]).unwrap(), "no variant");
+    let notation = Notation::new(
+        |s: &petgraph::graph::NodeIndex<u32>| format!("n{}", s.index()),
+        |text: &str| {
+            text.strip_prefix('n')
+                .and_then(|n| n.parse().ok())
+                .map(petgraph::graph::NodeIndex::new)
+                .ok_or("not n<i>".to_string())
+        },
+    );
+    LoopyGame::new(identity, game, &petgraph::graph::NodeIndex::new(0), notation)
+}
+
+#[test]
+fn a_position_is_its_number_or_the_games_notation() {
+    let game = line_game();
+    assert_eq!(parse_position(&game, " #2 "), Ok(2));
+    assert_eq!(parse_position(&game, "#0"), Ok(0));
+    assert_eq!(parse_position(&game, "#3"), Err("position #3 is past the last one, #2".to_string()));
+    assert_eq!(parse_position(&game, "#x"), Err("`#x` is not `#` and a position number".to_string()));
+    assert_eq!(parse_position(&game, "n1"), Ok(1));
+}
+
+fn a_move(parts: &[u64], gain: i64, again: bool) -> Move {
+    Move { name: "m".into(), parts: parts.to_vec(), gain, again }
+}
+
+#[test]
+fn a_moves_value_is_for_the_player_making_it() {
+    let values =
+        [Value::Outcome(Outcome::Loss(2)), Value::Nimber(Nimber(3)), Value::Nimber(Nimber(5)), Value::Score(5)];
+    let value_of = |i: u64| Ok::<_, ()>(values[i as usize]);
+    assert_eq!(move_value(ValueKind::Outcome, &a_move(&[0], 0, false), value_of), Ok(Value::Outcome(Outcome::Win(3))));
+    assert_eq!(move_value(ValueKind::Nimber, &a_move(&[1, 2], 0, false), value_of), Ok(Value::Nimber(Nimber(6))));
+    assert_eq!(move_value(ValueKind::Nimber, &a_move(&[1, 2, 1], 0, false), value_of), Ok(Value::Nimber(Nimber(5))));
+    assert_eq!(move_value(ValueKind::Nimber, &a_move(&[], 0, false), value_of), Ok(Value::Nimber(Nimber(0))));
+    assert_eq!(move_value(ValueKind::Score, &a_move(&[3], 2, true), value_of), Ok(Value::Score(7)));
+    assert_eq!(move_value(ValueKind::Score, &a_move(&[3], 2, false), value_of), Ok(Value::Score(-3)));
+    assert_eq!(
+        move_value(ValueKind::Score, &a_move(&[3], 0, false), |_| Err::<Value, _>("unreadable")),
+        Err("unreadable")
+    );
+}
+
+#[test]
+fn a_best_move_keeps_the_value_or_leaves_a_zero_option() {
+    let (n, w, s) = (|k| Value::Nimber(Nimber(k)), |r| Value::Outcome(Outcome::Win(r)), Value::Score);
+    assert!(is_best(n(2), n(0)));
+    assert!(!is_best(n(2), n(1)));
+    assert!(!is_best(n(2), n(2)), "a move to an option of the same value is not best");
+    assert!(is_best(w(3), w(3)) && !is_best(w(3), w(5)));
+    assert!(is_best(s(-1), s(-1)) && !is_best(s(-1), s(1)));
+}
+
+#[test]
+fn values_for_people_and_as_json() {
+    assert_eq!(show(Value::Outcome(Outcome::Win(3))), "win in 3");
+    assert_eq!(show(Value::Nimber(Nimber(2))), "*2");
+    assert_eq!(
+        (show(Value::Score(1)), show(Value::Score(-3)), show(Value::Score(0))),
+        ("+1".into(), "-3".into(), "+0".into())
+    );
+    let json = |v| to_json(v).to_string();
+    assert_eq!(json(Value::Outcome(Outcome::Win(3))), r#"{"kind":"win","remoteness":3}"#);
+    assert_eq!(json(Value::Outcome(Outcome::Loss(0))), r#"{"kind":"loss","remoteness":0}"#);
+    assert_eq!(json(Value::Outcome(Outcome::Tie(1))), r#"{"kind":"tie","remoteness":1}"#);
+    assert_eq!(json(Value::Outcome(Outcome::Draw)), r#"{"kind":"draw","remoteness":null}"#);
+    assert_eq!((json(Value::Nimber(Nimber(2))), json(Value::Score(-3))), ("2".into(), "-3".into()));
+}
+
+#[test]
+fn the_default_engine_moves_to_the_front_and_the_others_keep_their_order() {
+    let names = RetrogradeEngine::BY_MOVES.map(RetrogradeEngine::name);
+    assert_eq!(line_game().engines(), names);
+    let last = names[3];
+    let mut expected = vec![last];
+    expected.extend(&names[..3]);
+    assert_eq!(line_game().with_default_engine(last).engines(), expected);
+    assert_eq!(line_game().with_default_engine(names[0]).engines(), names);
+    assert_eq!(line_game().with_default_engine("no such engine").engines(), names);
+}
