@@ -5,27 +5,48 @@
 use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::{Nimber, Outcome, RetrogradeEngine};
 use testkit::solve::{
-    Identity, LoopyGame, Move, Notation, SolvableGame, is_best, move_value, parse_position, show, to_json,
+    Identity, ImpartialGame, LoopyGame, Move, Notation, SolvableGame, VerifyFailure, is_best, move_value,
+    parse_position, show, stored_in_memory, to_json,
 };
 use testkit::stats::Params;
 use testkit::table_file::{Value, ValueKind};
 
-/// The loopy game 0 -> 1 -> 2 with every engine that needs only moves; positions are written
-/// `n<i>`.
+type Node32 = petgraph::graph::NodeIndex<u32>;
+
+/// A graph of three positions with these moves (each its own option), positions written `n<i>`.
+fn three(edges: &[(u32, u32)]) -> (GraphGame, Identity, Notation<Node32>) {
+    let edges = edges.iter().zip(0..).map(|(&(a, b), option)| (a, b, Edge { option, ..Edge::default() }));
+    let game = GraphGame::from_parts(vec![Node::default(); 3], edges).unwrap();
+    let identity = Identity::new("three", &Params::parse(&[]).unwrap(), "no variant");
+    let parse =
+        |text: &str| text.strip_prefix('n').and_then(|n| n.parse().ok()).map(Node32::new).ok_or("not n<i>".into());
+    (game, identity, Notation::new(|s: &Node32| format!("n{}", s.index()), parse))
+}
+
+/// The loopy game 0 -> 1 -> 2 with every engine that needs only moves.
 fn line_game() -> LoopyGame<GraphGame> {
-    let game =
-        GraphGame::from_parts(vec![Node::default(); 3], [(0, 1, Edge::default()), (1, 2, Edge::default())]).unwrap();
-    let identity = Identity::new("line", &Params::parse(&[]).unwrap(), "no variant");
-    let notation = Notation::new(
-        |s: &petgraph::graph::NodeIndex<u32>| format!("n{}", s.index()),
-        |text: &str| {
-            text.strip_prefix('n')
-                .and_then(|n| n.parse().ok())
-                .map(petgraph::graph::NodeIndex::new)
-                .ok_or("not n<i>".to_string())
-        },
-    );
-    LoopyGame::new(identity, game, &petgraph::graph::NodeIndex::new(0), notation)
+    let (game, identity, notation) = three(&[(0, 1), (1, 2)]);
+    LoopyGame::new(identity, game, &Node32::new(0), notation)
+}
+
+/// The impartial game 0 -> 1, 2 and 1 -> 2: nimbers *2, *1, *0.
+fn impartial_game() -> ImpartialGame<GraphGame> {
+    let (game, identity, notation) = three(&[(0, 1), (0, 2), (1, 2)]);
+    ImpartialGame::new(identity, game, &Node32::new(0), notation)
+}
+
+fn values(game: &dyn SolvableGame, engine: &str) -> Vec<Value> {
+    let solved = game.solve(engine).unwrap();
+    (0..game.positions()).map(|i| solved.value(i)).collect()
+}
+
+/// What the verifier says of `game`'s table stored with `change` made to it.
+fn violation(game: &dyn SolvableGame, change: impl Fn(u64, Value) -> Value + Sync) -> String {
+    let table = stored_in_memory(game, game.engines()[0], change).unwrap();
+    match game.verify(&table, &|_, _| {}) {
+        Err(VerifyFailure::Violation(what)) => what,
+        other => panic!("not a violation: {other:?}"),
+    }
 }
 
 #[test]
@@ -95,4 +116,33 @@ fn the_default_engine_moves_to_the_front_and_the_others_keep_their_order() {
     assert_eq!(line_game().with_default_engine(last).engines(), expected);
     assert_eq!(line_game().with_default_engine(names[0]).engines(), names);
     assert_eq!(line_game().with_default_engine("no such engine").engines(), names);
+}
+
+#[test]
+fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
+    let loopy = line_game().with_engine("fake", |_| {
+        solver_core::OutcomeTable::from_outcomes([Outcome::Draw; 3]).map_err(|e| e.to_string())
+    });
+    assert_eq!(loopy.positions(), 3);
+    let solved = [Outcome::Loss(2), Outcome::Win(1), Outcome::Loss(0)].map(Value::Outcome);
+    assert_eq!(values(&loopy, "layered"), solved);
+    assert_eq!(values(&loopy, "fake"), [Value::Outcome(Outcome::Draw); 3]);
+    let Err(unknown) = loopy.solve("nope") else { panic!("an unknown engine solved") };
+    assert_eq!(
+        unknown,
+        "no engine `nope`; the engines are reverse-graph, parallel-counter, parallel-layered, layered, fake"
+    );
+    assert_eq!(loopy.verify(&stored_in_memory(&loopy, "reverse-graph", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
+    let wrong = violation(&loopy, |i, v| if i == 0 { Value::Outcome(Outcome::Win(5)) } else { v });
+    assert_eq!(wrong, "position #0 (n0) is Win(5) in the table, but its children make it Loss(2)");
+
+    let impartial = impartial_game().with_engine("short", |_| Ok(vec![Nimber(0); 2]));
+    assert_eq!(impartial.positions(), 3);
+    assert_eq!(values(&impartial, "grundy"), [2, 1, 0].map(|n| Value::Nimber(Nimber(n))));
+    assert_eq!(values(&impartial, "parallel-grundy"), values(&impartial, "grundy"));
+    let Err(short) = impartial.solve("short") else { panic!("a short table was taken") };
+    assert_eq!(short, "short returned 2 values for 3 positions");
+    assert_eq!(impartial.verify(&stored_in_memory(&impartial, "grundy", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
+    let wrong = violation(&impartial, |i, v| if i == 0 { Value::Nimber(Nimber(3)) } else { v });
+    assert!(wrong.starts_with("position #0 (n0) is Nimber(3) in the table"), "{wrong}");
 }
