@@ -146,3 +146,45 @@ fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
     let wrong = violation(&impartial, |i, v| if i == 0 { Value::Nimber(Nimber(3)) } else { v });
     assert!(wrong.starts_with("position #0 (n0) is Nimber(3) in the table"), "{wrong}");
 }
+
+/// Heaps of 0 to 3 tokens; a move takes a heap away, or leaves one heap or two of one token
+/// less: the three shapes an impartial move can have.
+struct Heaps;
+
+impl solver_core::Game for Heaps {
+    type State = u32;
+}
+
+impl solver_core::StateSpace for Heaps {
+    fn len(&self) -> usize {
+        4
+    }
+    fn rank(&self, state: &u32) -> solver_core::StateId {
+        solver_core::StateId::new(*state as usize).unwrap()
+    }
+    fn unrank(&self, id: solver_core::StateId) -> u32 {
+        id.index() as u32
+    }
+}
+
+impl solver_core::ImpartialSpace for Heaps {
+    fn option_ids(&self, id: solver_core::StateId, option: &mut dyn FnMut(&[solver_core::StateId])) {
+        if let Some(smaller) = id.index().checked_sub(1) {
+            let smaller = solver_core::StateId::new(smaller).unwrap();
+            option(&[]);
+            option(&[smaller]);
+            option(&[smaller, smaller]);
+        }
+    }
+}
+
+#[test]
+fn an_impartial_move_is_named_by_what_it_leaves() {
+    let identity = Identity::new("heaps", &Params::parse(&[]).unwrap(), "no variant");
+    let notation = Notation::new(|s: &u32| format!("h{s}"), |_: &str| Err("unused".to_string()));
+    let game = ImpartialGame::new(identity, Heaps, &3, notation);
+    let moves: Vec<(String, Vec<u64>)> = game.moves(2).into_iter().map(|m| (m.name, m.parts)).collect();
+    let expected = [("to nothing", vec![]), ("to h1", vec![1]), ("to h1 + h1", vec![1, 1])];
+    assert_eq!(moves, expected.map(|(name, parts)| (name.to_string(), parts)));
+    assert!(game.moves(0).is_empty());
+}
