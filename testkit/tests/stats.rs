@@ -1,0 +1,172 @@
+//! `stats`' summaries of small graphs whose values are worked out by hand: the counts, the
+//! histogram, the most extreme position, each engine's memory estimate (solver-core's bound for
+//! the moves counted here by hand, plus the table kept from the engine before), the estimate
+//! by sampling, and the peak memory read from /proc.
+
+use solver_core::graph::{Edge, GraphGame, Node};
+use solver_core::{
+    RetrogradeEngine, StateId, StateSpace, Terminal, acyclic_memory_bound, parallel_acyclic_memory_bound,
+};
+use testkit::stats::{
+    Bar, EngineCost, StatsReport, estimated_moves, estimated_total, grundy, loopy, loopy_with_unmoves, measure,
+    measure_within, nimbers, refusal, scores,
+};
+
+fn graph(nodes: Vec<Node>, edges: &[(u32, u32, i32)]) -> GraphGame {
+    let edges = edges.iter().zip(0..).map(|(&(a, b, gain), option)| (a, b, Edge { option, gain, again: false }));
+    GraphGame::from_parts(nodes, edges).unwrap()
+}
+
+fn describe(s: &petgraph::graph::NodeIndex<u32>) -> String {
+    format!("p{}", s.index())
+}
+
+/// 0 -> 1 -> 2 (loss in 2, win in 1, loss in 0); 3, finished, a win (its move 3 -> 0 is not
+/// played); 4, finished, a tie; 5 <-> 6, draws; 7 -> 2, another win in 1. Unfinished
+/// positions' moves: 5.
+fn loopy_graph() -> GraphGame {
+    let mark = |terminal| Node { terminal: Some(terminal) };
+    let mut nodes = vec![Node::default(); 8];
+    (nodes[3], nodes[4]) = (mark(Terminal::Win), mark(Terminal::Tie));
+    graph(nodes, &[(0, 1, 0), (1, 2, 0), (3, 0, 0), (5, 6, 0), (6, 5, 0), (7, 2, 0)])
+}
+
+fn bars(report: &StatsReport) -> Vec<(String, String, Option<u32>, u64)> {
+    report.histogram.iter().map(|b: &Bar| (b.label.clone(), b.kind.clone(), b.value, b.count)).collect()
+}
+
+fn bar(label: &str, kind: &str, value: Option<u32>, count: u64) -> (String, String, Option<u32>, u64) {
+    (label.to_string(), kind.to_string(), value, count)
+}
+
+fn counts(report: &StatsReport) -> Vec<(&str, u64)> {
+    report.counts.iter().map(|(k, &v)| (k.as_str(), v)).collect()
+}
+
+fn estimates(report: &StatsReport) -> Vec<Option<u64>> {
+    report.engines.iter().map(|e: &EngineCost| e.estimate_bytes).collect()
+}
+
+#[test]
+fn a_loopy_summary_counts_every_kind_and_finds_the_first_longest_win() {
+    let game = loopy_graph();
+    assert_eq!(estimated_moves(&game), 5);
+    for (report, engines) in [
+        (loopy("g".into(), &game, describe), &RetrogradeEngine::BY_MOVES[..]),
+        (loopy_with_unmoves("g".into(), &game, describe), &RetrogradeEngine::ALL[..]),
+    ] {
+        assert_eq!(report.positions, 8);
+        assert_eq!(counts(&report), [("draw", 2), ("loss", 2), ("tie", 1), ("win", 3)]);
+        let expected = [
+            bar("win in 0", "win", Some(0), 1),
+            bar("win in 1", "win", Some(1), 2),
+            bar("loss in 0", "loss", Some(0), 1),
+            bar("loss in 2", "loss", Some(2), 1),
+            bar("tie in 0", "tie", Some(0), 1),
+            bar("draw", "draw", None, 2),
+        ];
+        assert_eq!(bars(&report), expected);
+        let extreme = report.extreme.as_ref().unwrap();
+        assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("win in 1", "p1"));
+        // Moves counted for the engines that store them; the first table held beside the rest.
+        let expected: Vec<Option<u64>> = engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let moves = if e.memory_bound(1, 1) > e.memory_bound(1, 0) { 5 } else { 0 };
+                Some(e.memory_bound(8, moves) + if i == 0 { 0 } else { 4 * 8 })
+            })
+            .collect();
+        assert_eq!(estimates(&report), expected);
+        let names: Vec<&str> = report.engines.iter().map(|e| e.engine.as_str()).collect();
+        assert_eq!(names, engines.iter().map(|e| e.name()).collect::<Vec<_>>());
+        assert!(report.engines.iter().all(|e| e.error.is_none()));
+    }
+}
+
+#[test]
+fn a_grundy_summary_counts_zeros_and_finds_the_largest_nimber() {
+    // 0 -> 1, 0 -> 2, 1 -> 2, each its own option: *2, *1, *0; 3 options with 3 parts.
+    let game = graph(vec![Node::default(); 3], &[(0, 1, 0), (0, 2, 0), (1, 2, 0)]);
+    let report = grundy("g".into(), &game, describe);
+    assert_eq!(counts(&report), [("nonzero", 2), ("zero (lost for the mover)", 1)]);
+    let nimber = |n: u32, count| bar(&format!("*{n}"), "nimber", Some(n), count);
+    assert_eq!(bars(&report), [nimber(0, 1), nimber(1, 1), nimber(2, 1)]);
+    let extreme = report.extreme.as_ref().unwrap();
+    assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("*2", "p0"));
+    let declared = game.play_order().is_some();
+    let sequential = acyclic_memory_bound(3, 3, 4, declared);
+    let parallel = parallel_acyclic_memory_bound(3, 3, 4, game.play_levels(), declared) + 4 * 3;
+    assert_eq!(estimates(&report), [Some(sequential), Some(parallel)]);
+    assert!(report.engines.iter().all(|e| e.error.is_none()), "{:?}", report.engines);
+
+    // Ties go to the first position.
+    let report =
+        nimbers("n".into(), &[solver_core::Nimber(1), solver_core::Nimber(1)], Vec::new(), |i| format!("#{i}"));
+    let extreme = report.extreme.as_ref().unwrap();
+    assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("*1", "#0"));
+    assert_eq!(counts(&report), [("nonzero", 2), ("zero (lost for the mover)", 0)]);
+}
+
+#[test]
+fn a_score_summary_counts_ahead_level_and_behind() {
+    // 0 -> 1 (gain 1), 1 -> 2 (gain 2), 0 -> 2 (gain 3), 3 -> 0 (gain 0): values 3, 2, 0, -3.
+    let game = graph(vec![Node::default(); 4], &[(0, 1, 1), (1, 2, 2), (0, 2, 3), (3, 0, 0)]);
+    let report = scores("s".into(), &game, describe);
+    assert_eq!(counts(&report), [("ahead (value > 0)", 2), ("behind (value < 0)", 1), ("level (value 0)", 1)]);
+    let score = |label: &str| bar(label, "score", None, 1);
+    assert_eq!(bars(&report), [score("-3"), score("+0"), score("+2"), score("+3")]);
+    let extreme = report.extreme.as_ref().unwrap();
+    assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("+3", "p0"));
+    let declared = game.play_order().is_some();
+    let sequential = acyclic_memory_bound(4, 4, 4, declared);
+    let parallel = parallel_acyclic_memory_bound(4, 4, 4, game.play_levels(), declared) + 4 * 4;
+    assert_eq!(estimates(&report), [Some(sequential), Some(parallel)]);
+    assert!(report.engines.iter().all(|e| e.error.is_none()), "{:?}", report.engines);
+}
+
+#[test]
+fn a_total_is_exact_up_to_2_16_positions_and_sampled_above() {
+    assert_eq!(estimated_total(10, |id| id.index() as u64), 45);
+    let lumpy = |id: StateId| if id.index().is_multiple_of(3) { 1 } else { 100 };
+    let len = 1 << 16;
+    assert_eq!(estimated_total(len, lumpy), (len as u64).div_ceil(3) + (len as u64 - (len as u64).div_ceil(3)) * 100);
+    // 3 * 2^16 + 5 positions: every third is sampled, each counting 1; a quarter is added.
+    let len = 3 * (1 << 16) + 5;
+    assert_eq!(estimated_total(len, lumpy), (len as f64 * 1.25).ceil() as u64);
+}
+
+#[test]
+fn an_engine_runs_within_its_estimate_or_is_refused() {
+    assert_eq!(refusal(1), None);
+    let refused = refusal(u64::MAX).unwrap();
+    assert!(refused.starts_with("too large: needs about"), "{refused}");
+
+    let (value, cost) = measure_within("small", 100, || Ok::<_, String>(7));
+    assert_eq!((value, cost.engine.as_str(), cost.error, cost.estimate_bytes), (Some(7), "small", None, Some(100)));
+    // Wall time in milliseconds: at least the time slept.
+    let (_, cost) = measure_within("sleeper", 100, || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        Ok::<_, String>(())
+    });
+    assert!(cost.millis >= 20.0 && cost.millis < 60_000.0, "{}", cost.millis);
+    let (value, cost) = measure_within("broken", 100, || Err::<u8, _>("a cycle"));
+    assert_eq!((value, cost.error.as_deref(), cost.estimate_bytes), (None, Some("a cycle"), Some(100)));
+    let (value, cost) = measure_within("huge", u64::MAX, || -> Result<u8, String> { panic!("must not run") });
+    assert_eq!((value, cost.error, cost.estimate_bytes, cost.millis), (None, Some(refused), Some(u64::MAX), 0.0));
+}
+
+#[test]
+fn the_peak_is_read_from_proc_where_it_can_be_reset() {
+    let writable = std::fs::OpenOptions::new().write(true).open("/proc/self/clear_refs").is_ok();
+    let ((), _, peak) = measure(|| {
+        let touched = vec![1u8; 64 << 20];
+        std::hint::black_box(&touched);
+    });
+    if writable {
+        let peak = peak.expect("a peak on Linux");
+        // Less what the process held before and gave back meanwhile.
+        assert!(peak >= 48 << 20, "{peak}");
+        assert!(peak < 1 << 30, "{peak}");
+    }
+}
