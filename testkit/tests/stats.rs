@@ -170,3 +170,66 @@ fn the_peak_is_read_from_proc_where_it_can_be_reset() {
         assert!(peak < 1 << 30, "{peak}");
     }
 }
+
+fn cost(engine: &str, millis: f64, peak_bytes: Option<u64>, error: Option<&str>, estimate: Option<u64>) -> EngineCost {
+    EngineCost { engine: engine.into(), millis, peak_bytes, error: error.map(String::from), estimate_bytes: estimate }
+}
+
+#[test]
+fn the_text_merges_long_runs_of_values_into_ranges() {
+    // Wins in 0 to 15 once each and in 16 three times: 17 values, more than 16 bars, so ranges
+    // of two; the one loss stays a bar of its own. Bars scale to the largest count, 3 = 40 #.
+    let mut histogram: Vec<Bar> = (0..=16)
+        .map(|r| Bar {
+            label: format!("win in {r}"),
+            kind: "win".into(),
+            value: Some(r),
+            count: if r == 16 { 3 } else { 1 },
+        })
+        .collect();
+    histogram.push(Bar { label: "loss in 0".into(), kind: "loss".into(), value: Some(0), count: 1 });
+    let report = StatsReport {
+        game: "g rows=2".into(),
+        positions: 20,
+        counts: [("win".to_string(), 19), ("loss".to_string(), 1)].into(),
+        histogram,
+        extreme: Some(testkit::stats::Extreme { value: "win in 16".into(), position: "p3".into() }),
+        engines: vec![
+            cost("fast", 1.5, Some(1 << 20), None, Some(2 << 20)),
+            cost("unmeasured", 0.25, None, None, None),
+            cost("slow", 0.0, None, Some("too large"), Some(u64::MAX)),
+        ],
+        notes: vec!["A note.".into()],
+    };
+    let two = |low: u32| format!("  {:>18} {:>10} {}\n", format!("win {low}..{}", low + 1), 2, "#".repeat(27));
+    let expected = [
+        "g rows=2\npositions: 20\ncounts: loss 1, win 19\nmost extreme: win in 16 at p3\nby value:\n".to_string(),
+        (0..16).step_by(2).map(two).collect(),
+        "          win 16..17          3 ########################################\n".to_string(),
+        "           loss in 0          1 ##############\n".to_string(),
+        "A note.\nengines:\n".to_string(),
+        "  fast                   1.50 ms   peak +1.0 MiB (bound 2.0 MiB)\n".to_string(),
+        "  unmeasured             0.25 ms   peak +n/a\n".to_string(),
+        "  slow             failed: too large\n".to_string(),
+    ];
+    assert_eq!(report.to_text(), expected.concat());
+    assert_eq!(report.nothing_solved(), None, "two engines solved it");
+}
+
+#[test]
+fn nothing_is_solved_only_when_every_engine_failed() {
+    let report = |engines| StatsReport {
+        game: "g".into(),
+        positions: 0,
+        counts: Default::default(),
+        histogram: Vec::new(),
+        extreme: None,
+        engines,
+        notes: Vec::new(),
+    };
+    let failed = |name| cost(name, 0.0, None, Some("too large"), None);
+    let both = report(vec![failed("a"), failed("b")]);
+    assert_eq!(both.nothing_solved(), Some(vec!["a: too large".to_string(), "b: too large".to_string()]));
+    assert_eq!(report(vec![failed("a"), cost("b", 1.0, None, None, None)]).nothing_solved(), None);
+    assert_eq!(report(Vec::new()).nothing_solved(), None, "no engine is not every engine failing");
+}
