@@ -233,3 +233,27 @@ fn nothing_is_solved_only_when_every_engine_failed() {
     assert_eq!(report(vec![failed("a"), cost("b", 1.0, None, None, None)]).nothing_solved(), None);
     assert_eq!(report(Vec::new()).nothing_solved(), None, "no engine is not every engine failing");
 }
+
+#[test]
+fn parameters_are_read_once_with_defaults_and_ranges() {
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut params = testkit::stats::Params::parse(&words(&["rows=3", "rule=x"])).unwrap();
+    assert_eq!(params.number("rows", 2u32, 1..=5), Ok(3));
+    assert_eq!(params.number("cols", 4u32, 1..=5), Ok(4), "the default");
+    assert_eq!(params.text("rule", "y"), "x");
+    let read = params.read();
+    assert_eq!(read.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(), ["cols=4", "rows=3", "rule=x"]);
+    assert_eq!(params.finish(), Ok(()));
+
+    let unknown = testkit::stats::Params::parse(&words(&["rows=3", "colour=red"])).unwrap();
+    assert_eq!(unknown.finish(), Err("unknown parameter `colour`".to_string()));
+    let mut wide = testkit::stats::Params::parse(&words(&["rows=9"])).unwrap();
+    assert_eq!(wide.number("rows", 2u32, 1..=5), Err("rows must be a number in 1..=5, found `9`".to_string()));
+    assert_eq!(testkit::stats::Params::parse(&words(&["rows"])).err(), Some("expected key=value, found `rows`".into()));
+    assert_eq!(testkit::stats::Params::parse(&words(&["a=1", "a=2"])).err(), Some("`a` is given twice".into()));
+
+    // From a table's header: the same parameters, none read yet.
+    let mut again = testkit::stats::Params::from_map(&read);
+    assert!(again.read().is_empty());
+    assert_eq!(again.number("cols", 1u32, 1..=5), Ok(4));
+}
