@@ -27,6 +27,10 @@ enum Fault {
     Itself,
     Invalid,
     Circle,
+    /// Cut into two copies of itself, joined again as `1`.
+    Join,
+    /// Halves, then an invalid variant second.
+    SecondInvalid,
 }
 
 /// One number from 1 to 100, answered with itself; shrinking halves it or takes one off.
@@ -58,13 +62,21 @@ impl Problem for Toy {
         1..=3
     }
     fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
-        Ok(vec![if self.0 == Fault::Split { "101\n".to_string() } else { input.to_string() }])
+        Ok(match self.0 {
+            Fault::Split => vec!["101\n".to_string()],
+            Fault::Join => vec![input.to_string(), input.to_string()],
+            _ => vec![input.to_string()],
+        })
+    }
+    fn join_cases(&self, _: &[String]) -> Result<String, JudgeError> {
+        Ok("1\n".to_string())
     }
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(n) = input.trim().parse::<u32>() else { return Box::new(std::iter::empty()) };
         let variants = match self.0 {
             Fault::Itself => vec![n],
             Fault::Invalid => vec![0],
+            Fault::SecondInvalid if n > 1 => vec![n / 2, 0],
             // 2 gives 1 and 1 gives 2.
             Fault::Circle => vec![if n == 1 { 2 } else { n / 2 }],
             _ if n > 1 => vec![n / 2, n - 1],
@@ -108,6 +120,14 @@ fn each_broken_toy_is_reported() {
     fails(Fault::Itself, bytes(0, 0, "7\n"), "shrink variant 0 is the input itself");
     fails(Fault::Invalid, bytes(0, 0, "7\n"), "shrink variant 0 is rejected");
     fails(Fault::Circle, bytes(0, 0, "2\n"), "shrinking leads in a circle: after 2 steps");
+    fails(Fault::Join, bytes(0, 0, "7\n"), "the parts joined again are answered otherwise:\n1\n\nof\n7\n");
+    assert_eq!(workbench_bytes(&Toy(Fault::Join), &bytes(0, 0, "1\n")), Ok(()), "joined as it was");
+    // Every variant of the input itself is judged, not only the first.
+    fails(
+        Fault::SecondInvalid,
+        bytes(0, 0, "7\n"),
+        "shrink variant 1 is rejected: line 1, column 1: expected the number (1..=100), found 0\n0\n\nof\n7\n",
+    );
     // An invalid input's variants are not judged.
     assert_eq!(workbench_bytes(&Toy(Fault::Invalid), &bytes(0, 0, "0\n")), Ok(()));
 }
