@@ -246,6 +246,14 @@ fn the_narrowest_encoding_is_chosen_at_each_boundary() {
     assert_eq!(Encoding::narrowest_score(i32::MIN as i64, i32::MAX as i64), Some(Encoding::Score32));
     assert_eq!(Encoding::narrowest_score(0, i32::MAX as i64 + 1), None);
     assert_eq!(Encoding::narrowest_score(i64::MAX, i64::MIN), Some(Encoding::Score8));
+    assert_eq!(Encoding::narrowest_score(1000, 500), Some(Encoding::Score8), "any empty range");
+    assert_eq!(Encoding::narrowest_score(1000, 1000), Some(Encoding::Score16));
+    // The largest remoteness of each outcome encoding is written; one more is refused.
+    for (encoding, max) in [(Encoding::Outcome16, (1u32 << 14) - 1), (Encoding::Outcome32, (1 << 30) - 1)] {
+        let mut record = vec![0; encoding.width()];
+        assert_eq!(encoding.encode(Value::Outcome(Outcome::Win(max)), &mut record), Ok(()));
+        assert!(encoding.encode(Value::Outcome(Outcome::Win(max + 1)), &mut record).is_err());
+    }
     for encoding in Encoding::ALL {
         assert_eq!(serde_json::to_string(&encoding).unwrap(), format!("\"{}\"", encoding.name()));
     }
