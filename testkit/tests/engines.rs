@@ -274,11 +274,12 @@ fn scored(gain: i32) -> GraphGame {
 fn fuzz_bytes_make_the_graph_their_documentation_describes() {
     use solver_core::{LoopySpace, Terminal};
     use testkit::fuzz::graph_from_bytes;
-    // Size 18: 1 + 18 % 16 = 3 nodes; marks 13, 6, 15 (mod 8: 5 win, 6 loss, 7 tie); then the
-    // edge 4 -> 2 with 135 (node 1 -> 2, option 135 % 4 = 3, gain 33 % 5 - 2 = 1, again as
-    // 135 >= 128), the self-loop 0 -> 0 with 10 (option 2, gain 2 % 5 - 2 = 0, no again), and
+    // Size 18: 1 + 18 % 16 = 3 nodes; marks 13, 6, 15 (mod 8: 5 win, 6 loss, 7 tie); then
+    // three edges of three bytes (from and to modulo 3; option e % 4, gain e / 4 % 5 - 2,
+    // again when e >= 128): 5, 7, 129 is 2 -> 1 with option 1, gain 0, again; 4, 8, 10 is
+    // 1 -> 2 with option 2, gain 0; 3, 0, 6 the self-loop 0 -> 0 with option 2, gain -1; and
     // two bytes of an edge cut short.
-    let data = [18, 13, 6, 15, 4, 2, 135, 0, 0, 10, 1, 2];
+    let data = [18, 13, 6, 15, 5, 7, 129, 4, 8, 10, 3, 0, 6, 1, 2];
     let edges = |game: &GraphGame| -> Vec<(usize, usize, Edge)> {
         game.graph().raw_edges().iter().map(|e| (e.source().index(), e.target().index(), e.weight)).collect()
     };
@@ -286,10 +287,11 @@ fn fuzz_bytes_make_the_graph_their_documentation_describes() {
     assert_eq!(loopy.len(), 3);
     let marks: Vec<Option<Terminal>> = (0..3).map(|i| loopy.terminal_at(id(i))).collect();
     assert_eq!(marks, [Some(Terminal::Win), Some(Terminal::Loss), Some(Terminal::Tie)]);
-    let first = Edge { option: 3, gain: 1, again: true };
-    assert_eq!(edges(&loopy), [(1, 2, first), (0, 0, Edge { option: 2, gain: 0, again: false })]);
-    // Acyclic: the edge turned to go down, the self-loop dropped.
-    assert_eq!(edges(&graph_from_bytes(&data, true)), [(2, 1, first)]);
+    let (down, up) = (Edge { option: 1, gain: 0, again: true }, Edge { option: 2, gain: 0, again: false });
+    let self_loop = Edge { option: 2, gain: -1, again: false };
+    assert_eq!(edges(&loopy), [(2, 1, down), (1, 2, up), (0, 0, self_loop)]);
+    // Acyclic: every edge turned to go down, the self-loop dropped.
+    assert_eq!(edges(&graph_from_bytes(&data, true)), [(2, 1, down), (2, 1, up)]);
     // Marks 0 to 4 are no mark; missing marks too; no bytes, no positions.
     let plain = graph_from_bytes(&[1, 4], false);
     assert_eq!((plain.len(), plain.terminal_at(id(0)), plain.terminal_at(id(1))), (2, None, None));
