@@ -359,6 +359,17 @@ mod tests {
     }
 
     #[test]
+    fn joined_cases_end_their_lines_and_need_the_terminator_as_a_token() {
+        let inputs = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        assert_eq!(CaseList::UntilEnd.join(&inputs(&["1 2", "3 4"])).unwrap(), "1 2\n3 4\n");
+        // `10` ends with the terminator `0` as text, not as a token.
+        let e = CaseList::Terminated("0").join(&inputs(&["1\n10\n"])).unwrap_err();
+        assert_eq!(e.message, "expected the input to end with `0`");
+        // The text before the terminator is kept as it is, its space included.
+        assert_eq!(CaseList::Terminated("0").join(&inputs(&["1\n1 0\n", "0"])).unwrap(), "1\n1 \n0\n");
+    }
+
+    #[test]
     fn invalid_utf8_is_located() {
         let e = decode(b"1 2\n3 \xff").unwrap_err();
         assert_eq!((e.line, e.column), (2, 3));

@@ -13,12 +13,13 @@ use testkit::hard_pools::{Hard, HardPools, share};
 /// 9 -> 8, 3: a tie in 2; the move to 3 loses, so 8 is its one saving move.
 /// 10 -> 11, 3 and 11 -> 10: draws; 10's move to 3 loses, so 11 is its one saving move.
 /// 12 -> 0, 0, 1: the move to 0 twice is one winning move, and 1 the other move.
+/// 13 -> 0, 1, 2: one winning move of three.
 fn game() -> GraphGame {
     let mark = |terminal| Node { terminal: Some(terminal) };
     let mut nodes = vec![mark(Terminal::Loss), mark(Terminal::Tie), mark(Terminal::Win)];
-    nodes.resize(13, Node::default());
+    nodes.resize(14, Node::default());
     let edges = [(3, 0), (4, 0), (4, 1), (5, 3), (6, 5), (7, 0), (7, 5), (8, 1), (9, 8), (9, 3), (10, 11), (10, 3)];
-    let edges = edges.into_iter().chain([(11, 10), (12, 0), (12, 0), (12, 1)]);
+    let edges = edges.into_iter().chain([(11, 10), (12, 0), (12, 0), (12, 1), (13, 0), (13, 1), (13, 2)]);
     GraphGame::from_parts(nodes, edges.map(|(a, b)| (a, b, Edge::default()))).unwrap()
 }
 
@@ -36,12 +37,12 @@ fn pools(deepest: usize, keep: impl Fn(StateId) -> bool) -> HardPools {
 fn each_pool_holds_its_kind_in_order() {
     let all = pools(2, |_| true);
     let expected: [(Hard, &[usize]); 7] = [
-        // Wins 6 (in 3), then 3, 4, 7, 12 (in 1) by id: the first two.
+        // Wins 6 (in 3), then 3, 4, 7, 12, 13 (in 1) by id: the first two.
         (Hard::DeepestWin, &[6, 3]),
         (Hard::DeepestLoss, &[5]),
         (Hard::DeepestTie, &[9, 8]),
         (Hard::Draw, &[10, 11]),
-        (Hard::OneWinningMove, &[4, 12]),
+        (Hard::OneWinningMove, &[4, 12, 13]),
         (Hard::OneSavingMove, &[9, 10]),
         (Hard::Finished, &[0, 1, 2]),
     ];
