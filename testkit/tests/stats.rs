@@ -84,6 +84,20 @@ fn a_loopy_summary_counts_every_kind_and_finds_the_first_longest_win() {
     }
 }
 
+/// What an acyclic summary of `game` must end with: its most extreme position (value, where),
+/// both engines' estimates from solver-core's bounds for its `moves` moves (4-byte values, the
+/// parallel engine's table kept from the engine before), and no engine failing.
+fn assert_acyclic_report(report: &StatsReport, game: &GraphGame, moves: u64, extreme: (&str, &str)) {
+    let found = report.extreme.as_ref().unwrap();
+    assert_eq!((found.value.as_str(), found.position.as_str()), extreme);
+    let (positions, declared) = (game.len(), game.play_order().is_some());
+    let sequential = acyclic_memory_bound(positions, moves, 4, declared);
+    let parallel =
+        parallel_acyclic_memory_bound(positions, moves, 4, game.play_levels(), declared) + 4 * positions as u64;
+    assert_eq!(estimates(report), [Some(sequential), Some(parallel)]);
+    assert!(report.engines.iter().all(|e| e.error.is_none()), "{:?}", report.engines);
+}
+
 #[test]
 fn a_grundy_summary_counts_zeros_and_finds_the_largest_nimber() {
     // 0 -> 1, 0 -> 2, 1 -> 2, each its own option: *2, *1, *0; 3 options with 3 parts.
@@ -92,13 +106,7 @@ fn a_grundy_summary_counts_zeros_and_finds_the_largest_nimber() {
     assert_eq!(counts(&report), [("nonzero", 2), ("zero (lost for the mover)", 1)]);
     let nimber = |n: u32, count| bar(&format!("*{n}"), "nimber", Some(n), count);
     assert_eq!(bars(&report), [nimber(0, 1), nimber(1, 1), nimber(2, 1)]);
-    let extreme = report.extreme.as_ref().unwrap();
-    assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("*2", "p0"));
-    let declared = game.play_order().is_some();
-    let sequential = acyclic_memory_bound(3, 3, 4, declared);
-    let parallel = parallel_acyclic_memory_bound(3, 3, 4, game.play_levels(), declared) + 4 * 3;
-    assert_eq!(estimates(&report), [Some(sequential), Some(parallel)]);
-    assert!(report.engines.iter().all(|e| e.error.is_none()), "{:?}", report.engines);
+    assert_acyclic_report(&report, &game, 3, ("*2", "p0"));
 
     // Ties go to the first position.
     let report =
@@ -116,13 +124,7 @@ fn a_score_summary_counts_ahead_level_and_behind() {
     assert_eq!(counts(&report), [("ahead (value > 0)", 2), ("behind (value < 0)", 1), ("level (value 0)", 1)]);
     let score = |label: &str| bar(label, "score", None, 1);
     assert_eq!(bars(&report), [score("-3"), score("+0"), score("+2"), score("+3")]);
-    let extreme = report.extreme.as_ref().unwrap();
-    assert_eq!((extreme.value.as_str(), extreme.position.as_str()), ("+3", "p0"));
-    let declared = game.play_order().is_some();
-    let sequential = acyclic_memory_bound(4, 4, 4, declared);
-    let parallel = parallel_acyclic_memory_bound(4, 4, 4, game.play_levels(), declared) + 4 * 4;
-    assert_eq!(estimates(&report), [Some(sequential), Some(parallel)]);
-    assert!(report.engines.iter().all(|e| e.error.is_none()), "{:?}", report.engines);
+    assert_acyclic_report(&report, &game, 4, ("+3", "p0"));
 }
 
 #[test]
