@@ -1,8 +1,8 @@
 //! The teeth of the workbench fuzz body ([`workbench_bytes`]): on a toy problem broken in one
 //! way at a time (a generator whose input its judge rejects, a split part or a shrink variant
-//! that is invalid, a variant equal to its input, variants that lead in a circle) it reports
-//! the fault; on the sound toy it reports nothing, whatever the bytes. Likewise `judge_bytes`
-//! on engines that differ on one input, and `pick`.
+//! that is invalid, a variant equal to its input, variants that lead in a circle, a first case
+//! that shrinks to itself) it reports the fault; on the sound toy it reports nothing, whatever
+//! the bytes. Likewise `judge_bytes` on engines that differ on one input, and `pick`.
 
 use std::ops::RangeInclusive;
 use testkit::fuzz::{judge_bytes, pick, workbench_bytes};
@@ -31,6 +31,9 @@ enum Fault {
     Join,
     /// Halves, then an invalid variant second.
     SecondInvalid,
+    /// Its one case comes out of `split_cases` with a space before the newline: another text,
+    /// whose only shrink variant is itself (the input as given shrinks soundly).
+    FirstCase,
 }
 
 /// One number from 1 to 100, answered with itself; shrinking halves it or takes one off.
@@ -65,6 +68,7 @@ impl Problem for Toy {
         Ok(match self.0 {
             Fault::Split => vec!["101\n".to_string()],
             Fault::Join => vec![input.to_string(), input.to_string()],
+            Fault::FirstCase => vec![format!("{} \n", input.trim())],
             _ => vec![input.to_string()],
         })
     }
@@ -73,6 +77,9 @@ impl Problem for Toy {
     }
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
         let Ok(n) = input.trim().parse::<u32>() else { return Box::new(std::iter::empty()) };
+        if self.0 == Fault::FirstCase && input.ends_with(" \n") {
+            return Box::new(std::iter::once(input.to_string()));
+        }
         let variants = match self.0 {
             Fault::Itself => vec![n],
             Fault::Invalid => vec![0],
@@ -127,6 +134,12 @@ fn each_broken_toy_is_reported() {
         Fault::SecondInvalid,
         bytes(0, 0, "7\n"),
         "shrink variant 1 is rejected: line 1, column 1: expected the number (1..=100), found 0\n0\n\nof\n7\n",
+    );
+    // A generated input's first case is checked on its own where it differs from the input.
+    fails(
+        Fault::FirstCase,
+        bytes(6, 1, ""),
+        "on the first case of generate(seed 6, 1 cases): shrink variant 0 is the input itself",
     );
     // An invalid input's variants are not judged.
     assert_eq!(workbench_bytes(&Toy(Fault::Invalid), &bytes(0, 0, "0\n")), Ok(()));
