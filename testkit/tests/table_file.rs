@@ -560,6 +560,96 @@ fn writing_refuses_an_existing_file_and_leaves_nothing_on_error() {
 }
 
 #[test]
+fn the_largest_block_and_the_longest_header_are_taken_and_one_more_is_refused() {
+    use testkit::table_file::{MAX_BLOCK_RECORDS, MAX_HEADER_BYTES};
+    let fine = |i: u64| Value::Score(i as i64 % 100);
+    let h = header(Encoding::Score8, 10);
+    let largest = WriteOptions { block_records: MAX_BLOCK_RECORDS, level: 1 };
+    let table = TableFile::from_bytes(table_bytes(&h, &fine, largest).unwrap(), "largest.table").unwrap();
+    assert_eq!((table.block_records(), table.value(9).unwrap()), (MAX_BLOCK_RECORDS, Value::Score(9)));
+    let e = table_bytes(&h, &fine, WriteOptions { block_records: MAX_BLOCK_RECORDS + 1, level: 1 }).unwrap_err();
+    assert!(e.contains("a block holds 1 to"), "{e}");
+    // The header's JSON made exactly as long as allowed by a longer engine name.
+    let base = serde_json::to_vec_pretty(&h).unwrap().len();
+    let longer = |extra: usize| Header { engine: "x".repeat(h.engine.len() + extra), ..h.clone() };
+    let longest = longer(MAX_HEADER_BYTES as usize - base);
+    assert_eq!(serde_json::to_vec_pretty(&longest).unwrap().len(), MAX_HEADER_BYTES as usize);
+    let table = TableFile::from_bytes(table_bytes(&longest, &fine, WriteOptions::default()).unwrap(), "long.table");
+    assert_eq!(table.unwrap().header(), &longest);
+    let e = table_bytes(&longer(MAX_HEADER_BYTES as usize - base + 1), &fine, WriteOptions::default()).unwrap_err();
+    assert!(e.contains(&format!("at most {MAX_HEADER_BYTES}")), "{e}");
+}
+
+/// Asserts that `calls` of a progress callback start at 0, rise at every call and end at
+/// `total`, with more than one batch between.
+fn rises_once_a_batch(calls: &[(u64, u64)], total: u64) {
+    assert_eq!((calls.first(), calls.last()), (Some(&(0, total)), Some(&(total, total))), "{calls:?}");
+    assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[1].1 == total), "{calls:?}");
+    assert!(calls.len() > 2, "{calls:?}");
+}
+
+#[test]
+fn progress_starts_at_0_and_rises_once_a_batch_to_the_total() {
+    // 100 blocks on one thread: several batches, whatever their size.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let path = scratch("progress").join("p.table");
+    let calls = std::sync::Mutex::new(Vec::new());
+    let progress = |done, total| calls.lock().unwrap().push((done, total));
+    let options = WriteOptions { block_records: 10, level: 1 };
+    let fine = |i: u64| Value::Score(i as i64 % 100);
+    pool.install(|| write_table_with(&path, &header(Encoding::Score8, 1000), &fine, false, &progress, options))
+        .unwrap();
+    rises_once_a_batch(&std::mem::take(&mut *calls.lock().unwrap()), 1000);
+    let table = TableFile::open(&path).unwrap();
+    pool.install(|| table.for_each_block(&|_, _| Ok(()), &progress)).unwrap();
+    rises_once_a_batch(&calls.into_inner().unwrap(), 1000);
+}
+
+#[test]
+fn a_file_that_appears_while_a_table_is_written_is_not_overwritten() {
+    let dir = scratch("appears");
+    let path = dir.join("t.table");
+    let appear = |_, _| {
+        if !path.exists() {
+            std::fs::write(&path, b"someone else's").unwrap();
+        }
+    };
+    let fine = |i: u64| Value::Score(i as i64 % 100);
+    let e = write_table(&path, &header(Encoding::Score8, 1000), &fine, false, &appear).unwrap_err();
+    assert!(e.message.contains("appeared while the table was written"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), b"someone else's");
+    assert_eq!(listing(&dir), ["t.table"], "no temporary file is left");
+}
+
+/// Run as a child of [`a_bare_file_name_is_written_in_the_current_directory`] (with
+/// `TESTKIT_BARE_NAME_CHILD` set, in a scratch directory): writes `bare.table` there. Alone it
+/// does nothing.
+#[test]
+fn bare_name_child() {
+    if std::env::var_os("TESTKIT_BARE_NAME_CHILD").is_none() {
+        return;
+    }
+    let path = Path::new("bare.table");
+    write_table(path, &header(Encoding::Nimber8, 10), &|i| Value::Nimber(Nimber(i as u32)), false, &|_, _| {}).unwrap();
+    assert_eq!(TableFile::open(path).unwrap().value(7).unwrap(), Value::Nimber(Nimber(7)));
+}
+
+#[test]
+fn a_bare_file_name_is_written_in_the_current_directory() {
+    // A name with no directory: its directory, to sync after the rename, is the current one.
+    let dir = scratch("bare");
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "bare_name_child", "--nocapture"])
+        .env("TESTKIT_BARE_NAME_CHILD", "1")
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(listing(&dir), ["bare.table"]);
+}
+
+#[test]
 fn fuzz_bodies_never_fail_on_random_bytes_or_good_tables() {
     let (_, _, bytes) = small();
     fuzz_read(&bytes).unwrap();
