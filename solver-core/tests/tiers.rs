@@ -101,6 +101,51 @@ fn tables_are_released_once_no_tier_reads_them() {
 }
 
 #[test]
+fn a_table_is_released_as_soon_as_its_last_reader_is_solved() {
+    // A chain 0 <- 1 <- 2 <- 3 of 1, 2, 4 and 8 positions, and tier 4 (3 positions) reading
+    // tier 0 beside tier 1. Waves: {0}, {1, 4}, {2}, {3}. Counted in positions: wave 0 holds
+    // 1; wave 1 1 + 2 + 3 = 6, then tier 0 (read by 1 and 4) and tier 4 (read by none) go,
+    // leaving 2; wave 2 2 + 4 = 6, then tier 1 goes, leaving 4; wave 3 4 + 8 = 12. Kept all
+    // along, the tables would reach 18 positions. In i16, 2 bytes a position.
+    let space = Listed::new(&[1, 2, 4, 8, 3], &[&[], &[0], &[1], &[2], &[0]]);
+    let report = solve_tiers::<i16, _>(&space, |_, _| Ok(())).unwrap();
+    assert_eq!((report.waves, report.positions, report.peak_table_bytes), (4, 18, 2 * 12));
+}
+
+/// One tier of three positions, 0 -> 1 -> 2, each move scoring 1, with `moves_within_tiers`
+/// left at its default.
+struct OneTierChain;
+
+impl TieredScoring for OneTierChain {
+    fn tier_count(&self) -> u32 {
+        1
+    }
+    fn tier_len(&self, _: u32) -> u64 {
+        3
+    }
+    fn child_tiers(&self, _: u32) -> Vec<u32> {
+        Vec::new()
+    }
+    fn tier_moves(&self, _: u32, index: u64, visit: &mut dyn FnMut(TierMove)) {
+        if index < 2 {
+            visit(TierMove { to: at(0, index + 1), gain: 1, again: false });
+        }
+    }
+}
+
+#[test]
+fn moves_may_stay_inside_a_tier_by_default() {
+    // 2 has no moves: 0; 1 scores 1 and passes to a 0: 1; 0 scores 1 and passes to a 1: 0.
+    let mut table = Vec::new();
+    solve_tiers::<i8, _>(&OneTierChain, |_, values| {
+        table = values.to_vec();
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(table, [0, 1, 0]);
+}
+
+#[test]
 fn a_tier_without_moves_inside_is_solved_on_every_thread() {
     // 10,000 positions in tier 1, each moving to position (index % 3) of tier 0, which is
     // worth 0; each scores index % 5.
