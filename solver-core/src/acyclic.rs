@@ -181,7 +181,9 @@ impl Sweep {
 /// `positions` positions with `moves` moves in all (parts of options, for Grundy values), the
 /// returned values included: `value_bytes` a position for the values, and, when no play order
 /// is `declared`, the search's 5 bytes a position and its stack of at most one 8-byte entry per
-/// position and per move, counted at a doubling vector's worst capacity.
+/// position and per move, counted at a doubling vector's worst capacity. Not counted: the
+/// scratch of the position being solved (its moves and a mex set), which grows with its moves,
+/// not with the space (tests/memory_bounds.rs measures both).
 pub fn acyclic_memory_bound(positions: usize, moves: u64, value_bytes: u64, declared: bool) -> u64 {
     let n = positions as u64;
     let values = n.saturating_mul(value_bytes);

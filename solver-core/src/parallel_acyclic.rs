@@ -223,7 +223,7 @@ pub fn parallel_score_table<V: ScoreValue, G: ScoringSpace + Sync + ?Sized>(game
 /// values), the returned values of `value_bytes` each included: with `levels` declared
 /// levels, or, when `None`, heights found after the sequential engines' search (when no play
 /// order is `declared`), whose bound [`acyclic_memory_bound`](crate::acyclic_memory_bound)
-/// gives.
+/// gives. Not counted, as there: the scratch of the positions being solved, one a thread.
 pub fn parallel_acyclic_memory_bound(
     positions: usize,
     moves: u64,
