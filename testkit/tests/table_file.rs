@@ -394,6 +394,73 @@ fn every_single_bit_flip_is_caught_and_no_wrong_value_is_read() {
     assert!(caught_on_open > 0 && caught_on_open < bytes.len() * 8);
 }
 
+/// `bytes` with the field at `at` of the index or trailer replaced by `field`, and the index
+/// checksum computed again as TABLE-FORMAT.md defines it (over the entries and the trailer
+/// before it, seeded with the header checksum), so that only what the field says is wrong.
+fn resealed(bytes: &[u8], at: usize, field: &[u8]) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[at..at + field.len()].copy_from_slice(field);
+    let (len, trailer) = (b.len(), b.len() - 48);
+    let header_len = u32::from_le_bytes(b[20..24].try_into().unwrap()) as usize;
+    let header_checksum = u64::from_le_bytes(b[24 + header_len..32 + header_len].try_into().unwrap());
+    let blocks = u64::from_le_bytes(b[trailer + 8..trailer + 16].try_into().unwrap()) as usize;
+    let index_checksum = xxh3_64_with_seed(&b[trailer - 20 * blocks..len - 16], header_checksum);
+    b[len - 16..len - 8].copy_from_slice(&index_checksum.to_le_bytes());
+    b
+}
+
+#[test]
+fn each_error_names_the_byte_of_what_is_wrong() {
+    // The small table: 5 blocks, so 5 index entries of 20 bytes before the 48-byte trailer.
+    let (_, _, bytes) = small();
+    let len = bytes.len();
+    let (trailer, data_start) = (len - 48, 24 + u32::from_le_bytes(bytes[20..24].try_into().unwrap()) as usize + 8);
+    let index_start = trailer - 5 * 20;
+    let entry = |k: usize| index_start + 20 * k;
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let refused = |bad: Vec<u8>, offset: usize, says: &str| {
+        let e = TableFile::from_bytes(bad, "t.table").err().expect("refused");
+        assert_eq!((e.offset, e.message.contains(says)), (offset as u64, true), "expected byte {offset}, {says}: {e}");
+    };
+    let flipped = |at: usize| {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x10;
+        bad
+    };
+    // Cut short: where the file ends, naming the part it ends in.
+    refused(bytes[..20].to_vec(), 20, "inside the preamble");
+    refused(bytes[..24].to_vec(), 24, "inside the header");
+    refused(bytes[..data_start].to_vec(), data_start, "inside the trailer");
+    refused(bytes[..data_start + 48].to_vec(), data_start + 40, "no end marker");
+    // Corrupt: at the checksum that catches it, or the field itself.
+    refused(flipped(17), 16, "format version");
+    refused(flipped(30), data_start - 8, "header checksum mismatch");
+    refused(flipped(entry(1) + 12), trailer + 32, "index checksum mismatch");
+    refused(flipped(len - 1), len - 8, "no end marker");
+    let e = TableFile::from_bytes(flipped(data_start + 3), "t.table").unwrap().value(0).unwrap_err();
+    assert_eq!((e.offset, e.message.contains("block 0 checksum mismatch")), (data_start as u64, true), "{e}");
+    // Fields that say something wrong, under a valid index checksum.
+    assert!(TableFile::from_bytes(resealed(&bytes, trailer + 20, &[0; 4]), "t.table").is_ok());
+    refused(resealed(&bytes, trailer, &(index_start as u64 + 1).to_le_bytes()), trailer, "said to start at byte");
+    refused(resealed(&bytes, trailer + 16, &[0; 4]), trailer + 16, "a block holds 1 to");
+    refused(resealed(&bytes, trailer + 20, &1u32.to_le_bytes()), trailer + 20, "reserved field 1");
+    let four = resealed(&bytes, trailer + 8, &4u64.to_le_bytes());
+    let four = resealed(&four, trailer, &(entry(1) as u64).to_le_bytes());
+    refused(four, trailer + 8, "4 blocks, but the header's 300 positions in blocks of 64 records make 5");
+    // Blocks whose entries would start before the data, or before the file.
+    for count in [(trailer - data_start) / 20 + 1, 1000] {
+        let mut past = bytes.clone();
+        past[trailer + 8..trailer + 16].copy_from_slice(&(count as u64).to_le_bytes());
+        refused(past, trailer + 8, &format!("{count} blocks do not fit"));
+    }
+    let moved = (u32_at(entry(2)) as u64 + 1).to_le_bytes();
+    refused(resealed(&bytes, entry(2), &moved), entry(2), "block 2 is said to start at byte");
+    refused(resealed(&bytes, entry(2) + 8, &[0; 4]), entry(2) + 8, "block 2 is 0 bytes long");
+    let last_len = u32_at(entry(4) + 8);
+    refused(resealed(&bytes, entry(4) + 8, &(last_len + 1).to_le_bytes()), entry(4) + 8, "past the index");
+    refused(resealed(&bytes, entry(4) + 8, &(last_len - 1).to_le_bytes()), index_start - 1, "the blocks end at byte");
+}
+
 #[test]
 fn wrong_magic_and_unknown_version_are_named() {
     let (header, values, bytes) = small();
@@ -457,6 +524,11 @@ fn a_header_that_disagrees_with_its_data_is_an_error() {
         assert!(e.message.contains("header JSON") && e.message.contains(what), "{e}");
         assert!(e.offset >= 24, "{e}");
     }
+    // A JSON error is located at its byte: here the `3` on the second line.
+    let json = b"{\n  \"game\": 3\n}".to_vec();
+    let three = json.iter().position(|&b| b == b'3').unwrap() as u64;
+    let e = open(json, 64, 2, &raw).err().unwrap();
+    assert_eq!((e.offset, e.message.contains("line 2")), (24 + three, true), "{e}");
     // A block size no writer uses: 0, and more than a reader allocates.
     for block_records in [0, (1 << 20) + 1] {
         let empty = Header { positions: 0, ..header.clone() };
