@@ -462,6 +462,26 @@ fn each_error_names_the_byte_of_what_is_wrong() {
 }
 
 #[test]
+fn blocks_read_whole_and_prefetching_any_index_is_only_a_hint() {
+    let (_, values, bytes) = small();
+    let table = TableFile::from_bytes(bytes, "s.table").unwrap();
+    assert_eq!((table.file(), table.blocks(), table.block_records()), ("s.table", 5, 64));
+    for k in 0..5 {
+        let first = k as usize * 64;
+        assert_eq!(table.block_values(k).unwrap(), values[first..(first + 64).min(300)], "block {k}");
+    }
+    let e = table.block_values(5).unwrap_err();
+    assert!(e.message.contains("block 5 of a table of 5 blocks"), "{e}");
+    // Whole blocks only, so the first index past the end would be a block past the end.
+    let whole = header(Encoding::Score8, 256);
+    let value = |i: u64| Value::Score(i as i64 % 100);
+    let bytes = table_bytes(&whole, &value, WriteOptions { block_records: 64, level: 1 }).unwrap();
+    let table = TableFile::from_bytes(bytes, "whole.table").unwrap();
+    table.prefetch([0, 1, 63, 64, 255, 256, u64::MAX]);
+    assert_eq!((table.value(1).unwrap(), table.value(255).unwrap()), (value(1), value(255)));
+}
+
+#[test]
 fn wrong_magic_and_unknown_version_are_named() {
     let (header, values, bytes) = small();
     let mut bad = bytes.clone();
