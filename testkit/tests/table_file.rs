@@ -482,6 +482,20 @@ fn blocks_read_whole_and_prefetching_any_index_is_only_a_hint() {
 }
 
 #[test]
+fn outcomes_of_every_kind_decode_in_one_block() {
+    // Every remoteness 0: records whose kind, read from the wrong bits, would still be a kind
+    // or a draw, so a block decoder that took the wrong bits would read wrong values rather
+    // than fail.
+    let values = [Outcome::Win(0), Outcome::Loss(0), Outcome::Tie(0), Outcome::Draw].map(Value::Outcome);
+    for encoding in [Encoding::Outcome16, Encoding::Outcome32] {
+        let bytes = table_bytes(&header(encoding, 4), &|i| values[i as usize], WriteOptions::default()).unwrap();
+        let table = TableFile::from_bytes(bytes, "o.table").unwrap();
+        assert_eq!(table.block_values(0).unwrap(), values, "{encoding:?}");
+        assert_eq!(all_values(&table), values, "{encoding:?}");
+    }
+}
+
+#[test]
 fn wrong_magic_and_unknown_version_are_named() {
     let (header, values, bytes) = small();
     let mut bad = bytes.clone();
@@ -587,6 +601,14 @@ fn a_block_of_records_no_encoder_writes_is_an_error() {
     let e = table.value(3).unwrap_err();
     assert!(e.message.contains("position 3") && e.message.contains("draw"), "{e}");
     assert!(table.for_each_block(&|_, _| Ok(()), &|_, _| {}).is_err());
+    // One such record at position 5, in the second block of 4: named by block and position.
+    let mut raw = [0u8, 0].repeat(10);
+    raw[10..12].copy_from_slice(&[0x01, 0xc0]);
+    let json = serde_json::to_vec(&header(Encoding::Outcome16, 10)).unwrap();
+    let table = TableFile::from_bytes(Craft::new(json, 4, 2, &raw).bytes(), "d.table").unwrap();
+    assert_eq!(table.value(4).unwrap(), Value::Outcome(Outcome::Win(0)));
+    let e = table.value(5).unwrap_err();
+    assert!(e.message.contains("block 1, position 5: "), "{e}");
 }
 
 #[test]
