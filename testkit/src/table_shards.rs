@@ -340,9 +340,12 @@ mod tests {
         write_table(&file, &header(positions), &value, false, &|_, _| {}).unwrap();
         let whole = TableFile::open(&file).unwrap();
         assert_ne!(table.table_checksum(), whole.table_checksum());
-        let shard_sums = (0..lengths.len())
-            .map(|k| TableFile::open(&dir.path().join(format!("part-{k}.table"))).unwrap().table_checksum());
-        assert_eq!(table.table_checksum(), sharded_checksum(shard_sums));
+        let shard_sums: Vec<u8> = (0..lengths.len())
+            .flat_map(|k| {
+                TableFile::open(&dir.path().join(format!("part-{k}.table"))).unwrap().table_checksum().to_le_bytes()
+            })
+            .collect();
+        assert_eq!(table.table_checksum(), xxhash_rust::xxh3::xxh3_64(&shard_sums));
     }
 
     #[test]
@@ -402,10 +405,24 @@ mod tests {
         assert!(m.check().unwrap_err().contains("whole blocks"));
         m.block_records = 0;
         assert!(m.check().unwrap_err().contains("1 to"));
+        // The largest block is allowed, one record more is not.
+        let one = |block_records| Manifest { block_records, shards: vec![Shard::new("a", 0, 300)], ..ok().unwrap() };
+        assert_eq!(one(MAX_BLOCK_RECORDS).check(), Ok(()));
+        assert!(one(MAX_BLOCK_RECORDS + 1).check().unwrap_err().contains("1 to"));
         // Read back from a file: bad JSON is named with its byte.
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(MANIFEST), b"{\n  \"format\": 3\n}").unwrap();
         let e = Manifest::read(dir.path()).unwrap_err();
         assert!(e.offset > 0 && e.message.contains("manifest JSON"), "{e}");
+        // A manifest of the longest size is read (JSON may end in white space); a byte more is
+        // refused before it is read.
+        let mut json = serde_json::to_vec(&ok().unwrap()).unwrap();
+        json.resize(MAX_MANIFEST_BYTES as usize, b' ');
+        std::fs::write(dir.path().join(MANIFEST), &json).unwrap();
+        assert_eq!(Manifest::read(dir.path()).unwrap(), ok().unwrap());
+        json.push(b' ');
+        std::fs::write(dir.path().join(MANIFEST), &json).unwrap();
+        let e = Manifest::read(dir.path()).unwrap_err();
+        assert!(e.message.contains(&format!("at most {MAX_MANIFEST_BYTES}")), "{e}");
     }
 }
