@@ -319,6 +319,19 @@ fn tables_of_0_1_and_a_partial_last_block_round_trip_on_disk() {
 }
 
 #[test]
+fn checksum_of_covers_every_block_in_order() {
+    // Two blocks and a bit, values with no period of a block's length.
+    let positions = 2 * (1 << 16) + 5;
+    let record = |i: u64| Value::Score((i % 65_521) as i64 - 32_760);
+    let raw: Vec<u8> = (0..positions).flat_map(|i| spec_record(Encoding::Score16, record(i))).collect();
+    assert_eq!(checksum_of(Encoding::Score16, positions, &record), Ok(xxh3_64(&raw)));
+    // A value that does not fit, in the second block, is named by its position.
+    let late = |i: u64| Value::Score(if i == 70_000 { 200 } else { 1 });
+    let e = checksum_of(Encoding::Score8, positions, &late).unwrap_err();
+    assert!(e.starts_with("position 70000: "), "{e}");
+}
+
+#[test]
 fn the_file_does_not_depend_on_the_number_of_threads() {
     let encoding = Encoding::Nimber8;
     let header = header(encoding, 100_000);
