@@ -220,4 +220,12 @@ fn cycles_and_overflows_are_the_sequential_engines_errors() {
     assert_eq!(parallel_score_table::<i8, _>(&chain).unwrap_err(), expected);
     assert_eq!(score_table::<i8, _>(&chain).unwrap_err(), expected);
     assert_eq!(parallel_score_table::<i16, _>(&chain).unwrap(), [200, 100, 0]);
+
+    // A score of exactly i8::MIN fits the sequential table but is the parallel engine's mark of
+    // an unsolved position: an overflow there, as documented.
+    let loss = Edge { gain: -128, ..Edge::default() };
+    let one_move = GraphGame::from_parts(vec![Default::default(); 2], [(0, 1, loss)]).unwrap();
+    assert_eq!(score_table::<i8, _>(&one_move).unwrap(), [-128, 0]);
+    let expected = AcyclicError::Overflow { state: id(0), value: -128 };
+    assert_eq!(parallel_score_table::<i8, _>(&one_move).unwrap_err(), expected);
 }
