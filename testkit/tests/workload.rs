@@ -63,7 +63,7 @@ impl Rules for Nim {
     }
 }
 
-fn xor(heaps: &Vec<u32>) -> Nimber {
+fn xor(heaps: &[u32]) -> Nimber {
     Nimber(heaps.iter().fold(0, |x, &h| x ^ h))
 }
 
@@ -83,7 +83,7 @@ fn sums_agree_with_the_oracle_and_count_the_lost_positions() {
     assert!(lost > 0 && lost < reachable.len());
 
     let time = Duration::from_millis(3);
-    let row = sums_as_whole_positions(&Nim, starts.clone(), xor, Budget::new(1000), time).unwrap();
+    let row = sums_as_whole_positions(&Nim, starts.clone(), |h: &Vec<u32>| xor(h), Budget::new(1000), time).unwrap();
     assert_eq!(row.positions, reachable.len());
     assert_eq!(row.summary, format!("P {lost} (whole positions)"));
     assert_eq!(row.timings, [("grundy", time)]);
@@ -104,7 +104,8 @@ fn a_wrong_value_of_a_sum_is_a_disagreement() {
 
 #[test]
 fn an_oracle_over_its_budget_declines_and_searches_nothing() {
-    let row = sums_as_whole_positions(&Nim, [vec![3, 3, 3]], xor, Budget::new(10), Duration::ZERO).unwrap();
+    let row =
+        sums_as_whole_positions(&Nim, [vec![3, 3, 3]], |h: &Vec<u32>| xor(h), Budget::new(10), Duration::ZERO).unwrap();
     assert_eq!((row.positions, row.summary.as_str()), (0, "not searched"));
     assert!(matches!(row.oracle, OracleCheck::Declined(_)));
 }
