@@ -111,6 +111,12 @@ fn empty_games_give_empty_tables() {
     let game = GraphGame::from_parts([], []).unwrap();
     assert!(solve_parallel_counter(&game).unwrap().is_empty());
     assert!(solve_parallel_layered(&game).unwrap().is_empty());
+    // Through the catalog too, whose parallel engines first copy the moves on one thread.
+    for engine in RetrogradeEngine::ALL {
+        if let Some(table) = engine.solve_by_moves(&game) {
+            assert!(table.unwrap().is_empty(), "{engine:?}");
+        }
+    }
 }
 
 /// A chain `0 -> 1 -> ... -> n - 1` whose last node is a finished loss. By hand: node `i` is
