@@ -43,10 +43,10 @@ impl StateSpace for Ladder {
         self.len
     }
     fn rank(&self, heap: &usize) -> StateId {
-        id(*heap)
+        id(self.len - 1 - heap)
     }
     fn unrank(&self, id: StateId) -> usize {
-        id.index()
+        self.len - 1 - id.index()
     }
     fn play_order(&self) -> Option<PlayOrder> {
         self.declared.then_some(PlayOrder::Ascending)
