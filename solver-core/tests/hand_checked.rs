@@ -1,9 +1,9 @@
 //! Small hand-checked cases for what the random differential tests of testkit cannot see: the
 //! values and their laws (flip, backing up, mex past 64, orderings), the tables' limits and
 //! conversions, ids, error messages, the engines' names, declared play orders in both
-//! directions, the plain-rules adapters of `game.rs`, and the verifier's length check and
-//! reports. Written against the mutants cargo-mutants left alive (issue 13, "teeth of the
-//! harness").
+//! directions, the plain-rules adapters of `game.rs` and of graph games, and the verifier's
+//! length check and reports. Written against the mutants cargo-mutants left alive (issue 13,
+//! "teeth of the harness").
 //!
 //! Every expected value is counted by hand in the comment next to it, or follows from a law
 //! stated in the documentation; none is copied from the code's output.
@@ -736,4 +736,64 @@ fn random_games_follow_their_shape() {
     assert!(gains.iter().all(|g| (0..=3).contains(g)) && gains.contains(&3) && gains.contains(&0));
     assert!(edges(RandomShape { again_percent: 0, ..base }).iter().all(|e| !e.2.again));
     assert!(edges(RandomShape { again_percent: 100, ..base }).iter().all(|e| e.2.again));
+}
+
+/// 0 moves to 1 (option 0, scoring 2), and to 2 and 3 together (option 1: scoring -1 and
+/// moving again, and scoring 0); 1 is finished, won by its mover; 2 moves to 3.
+fn four_nodes() -> GraphGame {
+    let mut nodes = vec![Node::default(); 4];
+    nodes[1].terminal = Some(Terminal::Win);
+    let edge = |option, gain, again| Edge { option, gain, again };
+    let edges =
+        [(0, 1, edge(0, 2, false)), (0, 2, edge(1, -1, true)), (0, 3, edge(1, 0, false)), (2, 3, edge(0, 0, false))];
+    GraphGame::from_parts(nodes, edges).unwrap()
+}
+
+/// The plain rules the oracle reads give each role of the graph: the finished node, the
+/// successors, the options grouped by number, the scored moves; and the ids are the nodes'.
+#[test]
+fn a_graph_games_plain_rules_are_its_nodes_and_edges() {
+    use petgraph::graph::NodeIndex;
+    let game = four_nodes();
+    let rules = game.rules();
+    let node = NodeIndex::<u32>::new;
+    assert_eq!((rules.terminal(&node(1)), rules.terminal(&node(0))), (Some(Terminal::Win), None));
+    let mut successors = Vec::new();
+    rules.successors(&node(0), &mut successors);
+    successors.sort();
+    assert_eq!(successors, [node(1), node(2), node(3)]);
+    let mut options = Vec::new();
+    rules.options(&node(0), &mut |parts| {
+        let mut parts = parts.to_vec();
+        parts.sort();
+        options.push(parts)
+    });
+    options.sort();
+    assert_eq!(options, [vec![node(1)], vec![node(2), node(3)]]);
+    let mut moves = Vec::new();
+    rules.scored_moves(&node(0), &mut moves);
+    moves.sort_by_key(|m| m.to);
+    let scored = |to, gain, again| ScoredMove { to: node(to), gain, again };
+    assert_eq!(moves, [scored(1, 2, false), scored(2, -1, true), scored(3, 0, false)]);
+    for i in 0..4 {
+        assert_eq!((game.unrank(id(i)), game.rank(&node(i))), (node(i), id(i)));
+    }
+}
+
+/// Renumbering moves each node's result and edges with it: node i becomes 3 - i here.
+#[test]
+fn a_renumbered_graph_game_is_the_same_game_under_new_names() {
+    use petgraph::graph::NodeIndex;
+    let game = four_nodes().renumbered(&[3, 2, 1, 0]);
+    let rules = game.rules();
+    let node = NodeIndex::<u32>::new;
+    assert_eq!((rules.terminal(&node(2)), rules.terminal(&node(3))), (Some(Terminal::Win), None));
+    let mut moves = Vec::new();
+    rules.scored_moves(&node(3), &mut moves);
+    moves.sort_by_key(|m| m.to);
+    let scored = |to, gain, again| ScoredMove { to: node(to), gain, again };
+    assert_eq!(moves, [scored(0, 0, false), scored(1, -1, true), scored(2, 2, false)]);
+    let mut successors = Vec::new();
+    rules.successors(&node(1), &mut successors);
+    assert_eq!(successors, [node(0)]);
 }
