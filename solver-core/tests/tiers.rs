@@ -3,57 +3,11 @@
 //! a space can break the tier contract reported instead of read. (Dots and boxes' tests compare
 //! the engine with the whole-space score DP on real boards, both tierings.)
 
+mod common;
+
+use common::{Listed, at};
 use solver_core::tiers::{TierError, TierMove, TierPosition, TieredScoring, solve_tiers, tier_order};
 use std::collections::BTreeMap;
-
-/// A tiered space given as lists: tier lengths, child tiers, and the moves of each position.
-#[derive(Clone, Default)]
-struct Listed {
-    lens: Vec<u64>,
-    children: Vec<Vec<u32>>,
-    moves: BTreeMap<(u32, u64), Vec<TierMove>>,
-    within: bool,
-}
-
-fn at(tier: u32, index: u64) -> TierPosition {
-    TierPosition { tier, index }
-}
-
-impl Listed {
-    fn new(lens: &[u64], children: &[&[u32]]) -> Listed {
-        Listed {
-            lens: lens.to_vec(),
-            children: children.iter().map(|c| c.to_vec()).collect(),
-            within: true,
-            ..Listed::default()
-        }
-    }
-
-    fn with_move(mut self, from: TierPosition, to: TierPosition, gain: i32, again: bool) -> Listed {
-        self.moves.entry((from.tier, from.index)).or_default().push(TierMove { to, gain, again });
-        self
-    }
-}
-
-impl TieredScoring for Listed {
-    fn tier_count(&self) -> u32 {
-        self.lens.len() as u32
-    }
-    fn tier_len(&self, tier: u32) -> u64 {
-        self.lens[tier as usize]
-    }
-    fn child_tiers(&self, tier: u32) -> Vec<u32> {
-        self.children[tier as usize].clone()
-    }
-    fn moves_within_tiers(&self) -> bool {
-        self.within
-    }
-    fn tier_moves(&self, tier: u32, index: u64, visit: &mut dyn FnMut(TierMove)) {
-        for &m in self.moves.get(&(tier, index)).into_iter().flatten() {
-            visit(m);
-        }
-    }
-}
 
 /// Every tier's table, by tier.
 fn solve(space: &Listed) -> Result<BTreeMap<u32, Vec<i8>>, TierError> {
