@@ -14,6 +14,7 @@ use solver_core::tiers::{TierError, TieredScoring};
 use solver_core::tiers_mpi::mpi::traits::Communicator;
 use solver_core::tiers_mpi::{RankReport, TierSlice, deal_tiers, mpi, solve_tiers_distributed};
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::process::Command;
 
 fn slice(tier: u32, start: u64, end: u64, rank: u32) -> TierSlice {
@@ -238,15 +239,24 @@ fn check_handed(space: &Listed, me: u32, ranks: u32, handed: &Handed, expected: 
     }
 }
 
+/// One rank's checks. A failed one aborts the whole job (MPI_Abort) at once: otherwise the
+/// other ranks would wait on this one in the exchange, and this one on them in MPI_Finalize,
+/// until the launcher's timeout.
 fn check_this_rank(ranks: u32) {
     let universe = mpi::initialize().expect("MPI starts once");
     let world = universe.world();
+    if std::panic::catch_unwind(AssertUnwindSafe(|| checks(&world, ranks))).is_err() {
+        world.abort(101);
+    }
+}
+
+fn checks<C: Communicator>(world: &C, ranks: u32) {
     assert_eq!(world.size() as u32, ranks);
     let me = world.rank() as u32;
     const NO_TIER: u32 = u32::MAX;
 
     for (name, space) in [("chain", chain()), ("flat", flat()), ("wide", wide())] {
-        let (report, handed) = run(&space, &world, |_| Ok(None)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (report, handed) = run(&space, world, |_| Ok(None)).unwrap_or_else(|e| panic!("{name}: {e}"));
         check_handed(&space, me, ranks, &handed, &naive(&space, &BTreeMap::new()), NO_TIER);
         let promise =
             RankReport { peak_table_bytes: report.peak_table_bytes, ..promised(&space, me, ranks, |_| false) };
@@ -261,7 +271,7 @@ fn check_this_rank(ranks: u32) {
     // 2 and solves 3, 4 + 8: 24 bytes. On more ranks, rank 1 gets tier 4 alone (the deal
     // above): rank 0 goes through 1 + 1, 3 + 2, 6 + 4, 4 + 8, still 24 bytes, and sends tier 0
     // (2 bytes) to rank 1, which holds it beside tier 4: 1 + 3, 8 bytes. The others get nothing.
-    let (report, _) = run(&chain(), &world, |_| Ok(None)).unwrap();
+    let (report, _) = run(&chain(), world, |_| Ok(None)).unwrap();
     let by_hand = match (ranks, me) {
         (1, _) => RankReport { slices: 5, positions: 18, peak_table_bytes: 24, ..RankReport::default() },
         (_, 0) => RankReport { slices: 4, positions: 15, bytes_sent: 2, peak_table_bytes: 24, ..RankReport::default() },
@@ -271,13 +281,20 @@ fn check_this_rank(ranks: u32) {
         _ => RankReport::default(),
     };
     assert_eq!(report, by_hand, "chain, rank {me} of {ranks}");
+    // Cut tiers on 2 ranks (tier 0 at 2, tier 1 at 3; see the deal above for 3 and 4 ranks):
+    // both ranks need every tier but tier 3 whole, so both peak in wave 1, holding tiers 0 and
+    // 1 (5 + 7) beside their own slice of tier 1, 3 positions on rank 0 and 4 on rank 1.
+    if ranks == 2 {
+        let (report, _) = run(&flat(), world, |_| Ok(None)).unwrap();
+        assert_eq!(report.peak_table_bytes, 2 * (12 + 3 + u64::from(me)), "flat, rank {me} of 2");
+    }
 
     // A resumed run: tier 0's slices are stored, with values 1 more than solving would give
     // them. They are not solved nor handed out; tier 1 reads the stored values.
     let space = flat();
     let plain = naive(&space, &BTreeMap::new());
     let stored_values = |s: &TierSlice| (s.start..s.end).map(|i| plain[&(0, i)] as i16 + 1).collect::<Vec<_>>();
-    let (report, handed) = run(&space, &world, |s| Ok((s.tier == 0).then(|| stored_values(s)))).unwrap();
+    let (report, handed) = run(&space, world, |s| Ok((s.tier == 0).then(|| stored_values(s)))).unwrap();
     let given = (0..space.lens[0]).map(|i| ((0, i), plain[&(0, i)] + 1)).collect();
     check_handed(&space, me, ranks, &handed, &naive(&space, &given), 0);
     let promise = promised(&space, me, ranks, |s| s.tier == 0);
@@ -285,14 +302,14 @@ fn check_this_rank(ranks: u32) {
 
     // Errors in the first wave, where every rank has a slice (5 positions for at most 4 ranks),
     // so that every rank stops before the exchange.
-    let err = run(&space, &world, |s| Ok((s.tier == 0).then(|| vec![0; (s.end - s.start + 1) as usize]))).unwrap_err();
+    let err = run(&space, world, |s| Ok((s.tier == 0).then(|| vec![0; (s.end - s.start + 1) as usize]))).unwrap_err();
     let mine = deal_tiers(&space, ranks).unwrap()[0].iter().find(|s| s.rank == me).copied().unwrap();
     let len = mine.end - mine.start;
     let reason = format!("{} stored values for {len} positions", len + 1);
     assert_eq!(err, TierError::Handler { tier: 0, reason });
-    let err = run(&space, &world, |_| Err("unreadable".to_string())).unwrap_err();
+    let err = run(&space, world, |_| Err("unreadable".to_string())).unwrap_err();
     assert_eq!(err, TierError::Handler { tier: 0, reason: "unreadable".into() });
-    let err = solve_tiers_distributed::<i16, _, _>(&space, &world, |_| Ok(None), |_, _, _| Err("full".into()));
+    let err = solve_tiers_distributed::<i16, _, _>(&space, world, |_| Ok(None), |_, _, _| Err("full".into()));
     assert_eq!(err.unwrap_err(), TierError::Handler { tier: 0, reason: "full".into() });
 
     println!("rank {me} of {ranks}: every check passed");
