@@ -66,6 +66,7 @@ pub fn deal_tiers<G: TieredScoring + ?Sized>(space: &G, ranks: u32) -> Result<Ve
     let order = tier_order(space)?;
     let mut deal = vec![Vec::new(); space.tier_count() as usize];
     for wave in order.chunk_by(|a, b| a.1 == b.1) {
+        // Positions of the wave by rank, for whole tiers; cut tiers are even without it.
         let mut load = vec![0u64; ranks as usize];
         for &(tier, _) in wave {
             let len = space.tier_len(tier);
@@ -79,7 +80,6 @@ pub fn deal_tiers<G: TieredScoring + ?Sized>(space: &G, ranks: u32) -> Result<Ve
                     let cut = |k: u32| (u128::from(len) * u128::from(k) / u128::from(ranks)) as u64;
                     let (start, end) = (cut(rank), cut(rank + 1));
                     if start < end {
-                        load[rank as usize] += end - start;
                         slices.push(TierSlice { tier, start, end, rank });
                     }
                 }
