@@ -217,18 +217,14 @@ where
         for (tier, whole) in assembled {
             tables[tier as usize] = Some(Arc::new(whole));
         }
-        // Tables no slice of this rank still reads go.
+        // Tables no slice of this rank still reads go. (A table is held only when a slice of
+        // this rank reads it, so every table goes here, after its last reader.)
         for slice in &mine {
             for &c in &children[slice.tier as usize] {
                 readers[c as usize] -= 1;
                 if readers[c as usize] == 0 {
                     held -= release(&mut tables[c as usize], value_bytes);
                 }
-            }
-        }
-        for &(tier, _) in wave {
-            if readers[tier as usize] == 0 {
-                held -= release(&mut tables[tier as usize], value_bytes);
             }
         }
     }
