@@ -12,8 +12,8 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use solver_core::graph::{GraphGame, RandomShape};
 use solver_core::{
-    OutcomeTable, RetrogradeEngine, grundy_table, parallel_grundy_table, parallel_score_table, score_table,
-    solve_parallel_counter, solve_parallel_layered, solve_with_reverse_graph, solve_with_unmoves,
+    CompactOutcomeTable, OutcomeTable, RetrogradeEngine, grundy_table, parallel_grundy_table, parallel_score_table,
+    score_table, solve_parallel_counter, solve_parallel_layered, solve_with_reverse_graph, solve_with_unmoves,
 };
 use std::hint::black_box;
 
@@ -31,7 +31,8 @@ fn parallel(c: &mut Criterion) {
     for threads in THREADS {
         let pool = pool(threads);
         assert!(pool.install(|| solve_parallel_counter(&game)).expect("fits") == expected, "parallel-counter");
-        assert!(pool.install(|| solve_parallel_layered(&game)).expect("fits") == expected, "parallel-layered");
+        let compact = pool.install(|| solve_parallel_layered::<CompactOutcomeTable, _>(&game));
+        assert!(compact.expect("fits") == expected, "parallel-layered");
         for engine in [RetrogradeEngine::ParallelCounter, RetrogradeEngine::ParallelLayered] {
             assert!(pool.install(|| engine.solve(&game)).expect("fits") == expected, "{}", engine.name());
         }
@@ -47,11 +48,8 @@ fn parallel(c: &mut Criterion) {
     group.sample_size(10);
     for threads in THREADS {
         let pool = pool(threads);
-        group.bench_function(BenchmarkId::new("shared game", threads), |b| {
+        group.bench_function(BenchmarkId::from_parameter(threads), |b| {
             b.iter(|| pool.install(|| solve_parallel_counter(black_box(&game))))
-        });
-        group.bench_function(BenchmarkId::new("RetrogradeEngine", threads), |b| {
-            b.iter(|| pool.install(|| RetrogradeEngine::ParallelCounter.solve(black_box(&game))))
         });
     }
     group.finish();
@@ -60,11 +58,11 @@ fn parallel(c: &mut Criterion) {
     group.sample_size(10);
     for threads in THREADS {
         let pool = pool(threads);
-        group.bench_function(BenchmarkId::new("shared game", threads), |b| {
-            b.iter(|| pool.install(|| solve_parallel_layered(black_box(&game))))
+        group.bench_function(BenchmarkId::new("2 bytes", threads), |b| {
+            b.iter(|| pool.install(|| solve_parallel_layered::<CompactOutcomeTable, _>(black_box(&game))))
         });
-        group.bench_function(BenchmarkId::new("RetrogradeEngine", threads), |b| {
-            b.iter(|| pool.install(|| RetrogradeEngine::ParallelLayered.solve(black_box(&game))))
+        group.bench_function(BenchmarkId::new("4 bytes", threads), |b| {
+            b.iter(|| pool.install(|| solve_parallel_layered::<OutcomeTable, _>(black_box(&game))))
         });
     }
     group.finish();

@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "none" => (OutcomeCounts::default(), 0),
         "parallel-counter-sync" => (solve_parallel_counter(&game)?.counts(), 4),
         "parallel-layered-compact" => {
-            (solve_parallel_layered(&game)?.counts(), CompactOutcomeTable::BYTES_PER_POSITION)
+            (solve_parallel_layered::<CompactOutcomeTable, _>(&game)?.counts(), CompactOutcomeTable::BYTES_PER_POSITION)
         }
         name => {
             let engine = RetrogradeEngine::from_name(name).ok_or(usage)?;

@@ -12,7 +12,7 @@
 //! | [`solve_with_unmoves`] | the same, without storing the graph | [`Unmoves`] | games without un-moves |
 //! | [`solve_by_layers`] | the same, in the least memory | [`LoopySpace`] | long games fast (one pass per ply) |
 //! | [`solve_parallel_counter`] | the same, on every core (atomic counters, frontier by remoteness) | [`LoopySpace`] + `Sync` | graphs larger than memory |
-//! | [`solve_parallel_layered`] | the same, on every core, into a 2-byte [`CompactOutcomeTable`] | [`LoopySpace`] + `Sync` | remoteness past [`COMPACT_MAX_REMOTENESS`] (reported) |
+//! | [`solve_parallel_layered`] | the same, on every core, into a 2-byte [`CompactOutcomeTable`] (or a 4-byte [`OutcomeTable`]) | [`LoopySpace`] + `Sync` | remoteness past [`COMPACT_MAX_REMOTENESS`] in 2 bytes (reported) |
 //! | [`grundy_table`] | acyclic impartial games, moves that split into sums | [`ImpartialSpace`] | cycles (reported) |
 //! | [`score_table`] | acyclic scoring games with "move again" | [`ScoringSpace`] | cycles (reported) |
 //! | [`parallel_grundy_table`] | the same as [`grundy_table`], on every core, level by level | [`ImpartialSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
@@ -44,9 +44,11 @@
 //! ```
 
 mod acyclic;
+mod engines;
 mod game;
 pub mod graph;
 mod id;
+mod limits;
 mod parallel_acyclic;
 mod parallel_retrograde;
 pub mod play;
@@ -61,16 +63,16 @@ pub mod verify;
 pub use acyclic::{
     AcyclicError, Cycle, ScoreValue, acyclic_memory_bound, grundy_table, score_table, topological_order,
 };
+pub use engines::RetrogradeEngine;
 pub use game::{
     Game, ImpartialRules, ImpartialSpace, LoopySpace, PlayOrder, Rules, ScoredMove, ScoringRules, ScoringSpace,
     StateSpace, Unmoves,
 };
 pub use id::{StateId, StateIdError};
+pub use limits::{RETROGRADE_LIMIT, SpaceTooLarge};
 pub use parallel_acyclic::{parallel_acyclic_memory_bound, parallel_grundy_table, parallel_score_table};
-pub use parallel_retrograde::{CompactSolveError, solve_parallel_counter, solve_parallel_layered};
-pub use retrograde::{
-    RETROGRADE_LIMIT, RetrogradeEngine, SpaceTooLarge, solve_by_layers, solve_with_reverse_graph, solve_with_unmoves,
-};
+pub use parallel_retrograde::{LayeredTable, RetrogradeError, solve_parallel_counter, solve_parallel_layered};
+pub use retrograde::{solve_by_layers, solve_with_reverse_graph, solve_with_unmoves};
 pub use table::{
     COMPACT_MAX_REMOTENESS, CompactOutcomeTable, CompactOverflow, MAX_REMOTENESS, OutcomeCounts, OutcomeTable,
     RemotenessOverflow,

@@ -12,18 +12,10 @@
 //! [`solve_parallel_counter`]'s docs say why its level-synchronous frontier gives exact
 //! remoteness.
 //!
-//! # Games that are not `Sync`
-//! The free functions read the game from every thread, so they need `G: Sync`.
-//! [`RetrogradeEngine`](crate::RetrogradeEngine) takes any game, so its parallel variants read
-//! the game on the calling thread only: [`RetrogradeEngine::ParallelCounter`] generates the
-//! moves there and transposes and propagates in parallel, and
-//! [`RetrogradeEngine::ParallelLayered`] first copies the moves into a stored graph (8 bytes a
-//! position and 4 a move, on top of a 4-byte table) and runs its passes over that.
-//!
-//! [`RetrogradeEngine::ParallelCounter`]: crate::RetrogradeEngine::ParallelCounter
-//! [`RetrogradeEngine::ParallelLayered`]: crate::RetrogradeEngine::ParallelLayered
+//! [`RetrogradeEngine`](crate::RetrogradeEngine) runs these very functions, so a game solved
+//! by its parallel variants must be `Sync`.
 
-use crate::retrograde::{RETROGRADE_LIMIT, SpaceTooLarge, try_filled, try_room, try_with_capacity};
+use crate::limits::{SpaceTooLarge, try_filled, within_limit};
 use crate::table::{COMPACT_MAX_REMOTENESS, CompactOverflow, MAX_REMOTENESS, pack, unpack};
 use crate::{CompactOutcomeTable, LoopySpace, Outcome, OutcomeTable, StateId, Terminal};
 use rayon::prelude::*;
@@ -40,13 +32,10 @@ const LEVEL_CHUNK: usize = 1 << 12;
 /// Scattered cells read ahead of their atomic updates (see [`touch`]).
 const BATCH: usize = 64;
 
-fn within_limit(len: usize) -> Result<usize, SpaceTooLarge> {
-    if len <= RETROGRADE_LIMIT { Ok(len) } else { Err(SpaceTooLarge { len, limit: RETROGRADE_LIMIT }) }
-}
-
-/// Why [`solve_parallel_layered`] could not build its 2-byte table.
+/// Why a retrograde engine could not solve a space: [`solve_parallel_layered`], and the
+/// catalog's [`RetrogradeEngine::solve`](crate::RetrogradeEngine::solve), which runs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum CompactSolveError {
+pub enum RetrogradeError {
     /// The space is too large for any retrograde engine.
     #[error(transparent)]
     SpaceTooLarge(#[from] SpaceTooLarge),
@@ -95,16 +84,6 @@ pub fn solve_parallel_counter<G: LoopySpace + Sync + ?Sized>(game: &G) -> Result
     let mut cells = try_filled(len, 0u32)?;
     let chunks: Vec<Chunk> =
         cells.par_chunks_mut(CHUNK).enumerate().map(|(i, part)| gather(game, i * CHUNK, part)).collect();
-    Ok(counter_from_chunks(cells, chunks))
-}
-
-/// [`solve_parallel_counter`] for a game that cannot be shared across threads: moves are
-/// generated on the calling thread, transposition and propagation run in parallel.
-pub(crate) fn solve_parallel_counter_local<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-    let len = within_limit(game.len())?;
-    let mut cells = try_filled(len, 0u32)?;
-    let chunks: Vec<Chunk> =
-        cells.chunks_mut(CHUNK).enumerate().map(|(i, part)| gather(game, i * CHUNK, part)).collect();
     Ok(counter_from_chunks(cells, chunks))
 }
 
@@ -360,7 +339,8 @@ impl ReverseGraph {
 // The parallel layered engine.
 
 /// Layered value iteration in parallel: one pass per remoteness, each pass split across
-/// threads, and a 2-byte table as its only memory.
+/// threads, and the table as its only memory: a [`CompactOutcomeTable`] (2 bytes a position)
+/// or an [`OutcomeTable`] (4 bytes), whichever the caller asks for.
 ///
 /// The same values as [`solve_by_layers`](crate::solve_by_layers) for every number of threads.
 /// Pass `r` gives each unresolved position `Win(r)` if a child is a loss of remoteness below
@@ -369,15 +349,24 @@ impl ReverseGraph {
 /// values: pass `r` reads only values of remoteness below `r`, which no thread writes during
 /// the pass, and each cell is written only by the thread that evaluates it.
 ///
-/// Time `O((L + 1)(N + E))` work for the largest remoteness `L`. Memory: the 2-byte table
-/// only (plus a move buffer per task). Fails with [`CompactSolveError::Overflow`] when a
-/// remoteness would exceed [`COMPACT_MAX_REMOTENESS`](crate::COMPACT_MAX_REMOTENESS), naming the
-/// lowest such position.
-pub fn solve_parallel_layered<G: LoopySpace + Sync + ?Sized>(
-    game: &G,
-) -> Result<CompactOutcomeTable, CompactSolveError> {
+/// Time `O((L + 1)(N + E))` work for the largest remoteness `L`. Memory: the table only (plus
+/// a move buffer per task). Into a [`CompactOutcomeTable`] it fails with
+/// [`RetrogradeError::Overflow`] when a remoteness would exceed
+/// [`COMPACT_MAX_REMOTENESS`](crate::COMPACT_MAX_REMOTENESS), naming the lowest such position;
+/// an [`OutcomeTable`] holds every remoteness of a space the engines accept.
+///
+/// ```
+/// use solver_core::graph::{GraphGame, RandomShape};
+/// use solver_core::{CompactOutcomeTable, OutcomeTable, solve_parallel_layered};
+///
+/// let game = GraphGame::random(&RandomShape::loopy(1000), 3);
+/// let compact: CompactOutcomeTable = solve_parallel_layered(&game).unwrap();
+/// let wide: OutcomeTable = solve_parallel_layered(&game).unwrap();
+/// assert!(compact == wide);
+/// ```
+pub fn solve_parallel_layered<T: LayeredTable, G: LoopySpace + Sync + ?Sized>(game: &G) -> Result<T, RetrogradeError> {
     let len = within_limit(game.len())?;
-    let cells: Vec<AtomicU16> = (0..len).into_par_iter().map(|_| AtomicU16::new(0)).collect();
+    let cells: Vec<T::Cell> = (0..len).into_par_iter().map(|_| T::Cell::default()).collect();
     cells.par_chunks(CHUNK).enumerate().for_each(|(i, part)| {
         let mut children = Vec::new();
         for (k, cell) in part.iter().enumerate() {
@@ -386,38 +375,78 @@ pub fn solve_parallel_layered<G: LoopySpace + Sync + ?Sized>(
         }
     });
     layers(&cells, &|id, out| game.successor_ids(id, out))?;
-    Ok(CompactOutcomeTable::from_cells(cells.into_iter().map(AtomicU16::into_inner).collect()))
+    Ok(T::from_cells(cells))
 }
 
-/// [`solve_parallel_layered`] for a game that cannot be shared across threads: its moves are
-/// first copied into a stored graph on the calling thread, and the passes read that.
-pub(crate) fn solve_parallel_layered_local<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-    let len = within_limit(game.len())?;
-    let mut cells = try_with_capacity(len, len)?;
-    let mut ends = try_with_capacity(len + 1, len)?;
-    let mut targets: Vec<u32> = Vec::new();
-    let mut children = Vec::new();
-    ends.push(0u64);
-    for id in StateId::all(len) {
-        children.clear();
-        let cell = initial(game, id, &mut children);
-        if cell == 0 {
-            try_room(&mut targets, children.len(), len)?;
-            targets.extend(children.iter().map(|c| c.as_u32()));
-        }
-        cells.push(AtomicU32::new(cell));
-        ends.push(targets.len() as u64);
-    }
-    let moves = |id: StateId, out: &mut Vec<StateId>| {
-        let (lo, hi) = (ends[id.index()] as usize, ends[id.index() + 1] as usize);
-        out.extend(targets[lo..hi].iter().map(|&t| StateId::from_space_index(t)));
-    };
-    match layers(&cells, &moves) {
-        Ok(()) => {}
-        Err(_) => unreachable!("a 4-byte cell holds any remoteness of a space within RETROGRADE_LIMIT"),
-    }
-    Ok(OutcomeTable::from_cells(cells.into_iter().map(AtomicU32::into_inner).collect()))
+/// A table [`solve_parallel_layered`] can fill: [`CompactOutcomeTable`] or [`OutcomeTable`].
+/// Sealed: its cells are the engine's business.
+pub trait LayeredTable: cells::Sealed + Sized {
+    /// The atomic cell the passes share across threads.
+    #[doc(hidden)]
+    type Cell: cells::Cell;
+    /// The table of the finished cells.
+    #[doc(hidden)]
+    fn from_cells(cells: Vec<Self::Cell>) -> Self;
 }
+
+impl LayeredTable for CompactOutcomeTable {
+    type Cell = AtomicU16;
+    fn from_cells(cells: Vec<AtomicU16>) -> Self {
+        CompactOutcomeTable::from_cells(cells.into_iter().map(AtomicU16::into_inner).collect())
+    }
+}
+
+impl LayeredTable for OutcomeTable {
+    type Cell = AtomicU32;
+    fn from_cells(cells: Vec<AtomicU32>) -> Self {
+        OutcomeTable::from_cells(cells.into_iter().map(AtomicU32::into_inner).collect())
+    }
+}
+
+/// The layered engine's cells: private to the crate, though the sealed trait names them.
+mod cells {
+    use super::*;
+
+    pub trait Sealed {}
+    impl Sealed for CompactOutcomeTable {}
+    impl Sealed for OutcomeTable {}
+
+    /// A cell of the layered engine's table, shared across threads, packed like the tables'
+    /// cells.
+    pub trait Cell: Default + Send + Sync {
+        /// The largest remoteness the cell holds.
+        const MAX_REMOTENESS: u32;
+        fn get(&self) -> u32;
+        fn put(&self, packed: u32);
+    }
+
+    impl Cell for AtomicU16 {
+        const MAX_REMOTENESS: u32 = COMPACT_MAX_REMOTENESS;
+        #[inline]
+        fn get(&self) -> u32 {
+            self.load(Relaxed) as u32
+        }
+        #[inline]
+        fn put(&self, packed: u32) {
+            debug_assert!(packed <= u16::MAX as u32);
+            self.store(packed as u16, Relaxed)
+        }
+    }
+
+    impl Cell for AtomicU32 {
+        const MAX_REMOTENESS: u32 = MAX_REMOTENESS;
+        #[inline]
+        fn get(&self) -> u32 {
+            self.load(Relaxed)
+        }
+        #[inline]
+        fn put(&self, packed: u32) {
+            self.store(packed, Relaxed)
+        }
+    }
+}
+
+use cells::Cell;
 
 /// The first value of a position for the layered engine: its value if finished or a dead end,
 /// else 0 (unresolved). Leaves the moves of an unfinished position in `children`.
@@ -429,40 +458,6 @@ fn initial<G: LoopySpace + ?Sized>(game: &G, id: StateId, children: &mut Vec<Sta
             game.successor_ids(id, children);
             if children.is_empty() { pack(Outcome::Loss(0)) } else { 0 }
         }
-    }
-}
-
-/// A table cell the layered passes can share across threads: 2 or 4 bytes, packed like
-/// [`OutcomeTable`]'s cells.
-trait Cell: Sync {
-    /// The largest remoteness the cell holds.
-    const MAX_REMOTENESS: u32;
-    fn get(&self) -> u32;
-    fn put(&self, packed: u32);
-}
-
-impl Cell for AtomicU16 {
-    const MAX_REMOTENESS: u32 = COMPACT_MAX_REMOTENESS;
-    #[inline]
-    fn get(&self) -> u32 {
-        self.load(Relaxed) as u32
-    }
-    #[inline]
-    fn put(&self, packed: u32) {
-        debug_assert!(packed <= u16::MAX as u32);
-        self.store(packed as u16, Relaxed)
-    }
-}
-
-impl Cell for AtomicU32 {
-    const MAX_REMOTENESS: u32 = MAX_REMOTENESS;
-    #[inline]
-    fn get(&self) -> u32 {
-        self.load(Relaxed)
-    }
-    #[inline]
-    fn put(&self, packed: u32) {
-        self.store(packed, Relaxed)
     }
 }
 
@@ -489,7 +484,7 @@ fn layers<C: Cell>(cells: &[C], moves: &MovesFn<'_>) -> Result<(), CompactOverfl
 
 /// Passes `r = 1, 2, ...`, each over every unresolved cell in parallel, giving it the value
 /// `rule` derives from its children's values of remoteness below `r`, until a pass resolves
-/// nothing. A pass that would store a remoteness past `C::MAX_REMOTENESS` stops the engine.
+/// nothing. A pass that would store a remoteness past the cells' largest remoteness stops the engine.
 fn sweep<C: Cell>(
     cells: &[C],
     moves: &MovesFn<'_>,

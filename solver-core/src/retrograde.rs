@@ -19,160 +19,12 @@
 //! more than the largest winning child" exact. Ties spread the same way afterwards, and what is
 //! left is endless play.
 //!
-//! [`RetrogradeEngine`] also names the two parallel engines,
-//! [`solve_parallel_counter`](crate::solve_parallel_counter) and
-//! [`solve_parallel_layered`](crate::solve_parallel_layered), so every engine is selectable and
-//! compared in one place.
+//! [`RetrogradeEngine`](crate::RetrogradeEngine) names these and the two parallel engines, so
+//! every engine is selectable and compared in one place.
 
-use crate::parallel_retrograde::{solve_parallel_counter_local, solve_parallel_layered_local};
-use crate::table::{MAX_REMOTENESS, pack, unpack};
+use crate::limits::{SpaceTooLarge, try_filled, try_room, try_with_capacity, within_limit};
+use crate::table::{pack, unpack};
 use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
-
-/// A space too large for a retrograde table: past the engines' limit, or (with `limit` 0)
-/// within it but too large for the memory the allocator could give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("{}", describe_too_large(self))]
-pub struct SpaceTooLarge {
-    /// The size of the space.
-    pub len: usize,
-    /// The largest size the engines accept; 0 when the size was accepted but the memory for
-    /// the engine's tables could not be allocated.
-    pub limit: usize,
-}
-
-fn describe_too_large(e: &SpaceTooLarge) -> String {
-    match e.limit {
-        0 => format!("a space of {} positions is too large for the memory the allocator could give", e.len),
-        limit => format!("a space of {} positions is too large for retrograde analysis (limit {limit})", e.len),
-    }
-}
-
-/// A vector of `len` copies of `fill` that is an error, not an abort, when it cannot be
-/// allocated: each engine's table and stored graph, whose sizes the game decides.
-pub(crate) fn try_filled<T: Clone>(len: usize, fill: T) -> Result<Vec<T>, SpaceTooLarge> {
-    let mut values = try_with_capacity(len, len)?;
-    values.resize(len, fill);
-    Ok(values)
-}
-
-/// An empty vector with room for `capacity` items, or [`SpaceTooLarge`] for a space of `len`.
-pub(crate) fn try_with_capacity<T>(capacity: usize, len: usize) -> Result<Vec<T>, SpaceTooLarge> {
-    let mut values = Vec::new();
-    values.try_reserve_exact(capacity).map_err(|_| SpaceTooLarge { len, limit: 0 })?;
-    Ok(values)
-}
-
-/// Room for `more` items in `values` (a space of `len`), or [`SpaceTooLarge`].
-pub(crate) fn try_room<T>(values: &mut Vec<T>, more: usize, len: usize) -> Result<(), SpaceTooLarge> {
-    values.try_reserve(more).map_err(|_| SpaceTooLarge { len, limit: 0 })
-}
-
-/// The largest space the retrograde engines accept: remoteness and move counters share 30 bits.
-pub const RETROGRADE_LIMIT: usize = MAX_REMOTENESS as usize + 1;
-
-/// The retrograde engines, for choosing one at run time (`--engine`) and for comparing them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RetrogradeEngine {
-    /// [`solve_with_reverse_graph`].
-    ReverseGraph,
-    /// [`solve_with_unmoves`].
-    Unmoves,
-    /// [`solve_by_layers`].
-    Layered,
-    /// [`solve_parallel_counter`](crate::solve_parallel_counter), with the moves generated on
-    /// the calling thread (this enum takes games that are not `Sync`).
-    ParallelCounter,
-    /// [`solve_parallel_layered`](crate::solve_parallel_layered) over a stored copy of the
-    /// moves made on the calling thread (this enum takes games that are not `Sync`), into a
-    /// 4-byte table.
-    ParallelLayered,
-}
-
-impl RetrogradeEngine {
-    /// Every engine: the sequential reverse-graph engine first (the reference the others are
-    /// compared with), then the others, those with a stored graph before the layered ones.
-    pub const ALL: [RetrogradeEngine; 5] = [
-        RetrogradeEngine::ReverseGraph,
-        RetrogradeEngine::ParallelCounter,
-        RetrogradeEngine::Unmoves,
-        RetrogradeEngine::ParallelLayered,
-        RetrogradeEngine::Layered,
-    ];
-
-    /// The engine's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            RetrogradeEngine::ReverseGraph => "reverse-graph",
-            RetrogradeEngine::Unmoves => "unmoves",
-            RetrogradeEngine::Layered => "layered",
-            RetrogradeEngine::ParallelCounter => "parallel-counter",
-            RetrogradeEngine::ParallelLayered => "parallel-layered",
-        }
-    }
-
-    /// The engines that need only moves, not un-moves, in the order of [`RetrogradeEngine::ALL`].
-    pub const BY_MOVES: [RetrogradeEngine; 4] = [
-        RetrogradeEngine::ReverseGraph,
-        RetrogradeEngine::ParallelCounter,
-        RetrogradeEngine::ParallelLayered,
-        RetrogradeEngine::Layered,
-    ];
-
-    /// The engine with this command-line name.
-    pub fn from_name(name: &str) -> Option<RetrogradeEngine> {
-        Self::ALL.into_iter().find(|e| e.name() == name)
-    }
-
-    /// An upper bound on the bytes this engine allocates to solve a space of `positions`
-    /// positions with `moves` distinct moves in all, the returned table included: what a caller
-    /// checks against the memory it may use before solving. It counts every vector the engine
-    /// grows at twice its length (a doubling vector's worst capacity) and excludes what the
-    /// game itself allocates. 0 for a space past [`RETROGRADE_LIMIT`], which every engine
-    /// refuses before allocating anything.
-    pub fn memory_bound(self, positions: usize, moves: u64) -> u64 {
-        if positions > RETROGRADE_LIMIT {
-            return 0;
-        }
-        let (n, e) = (positions as u64, moves);
-        let (per_position, per_move) = match self {
-            // Table 4, forward offsets 8, reverse offsets and their fill cursors 8 + 8, a
-            // doubling queue 8; forward moves doubling 8 and reverse moves 4.
-            RetrogradeEngine::ReverseGraph => (36, 12),
-            // Table 4, in-degrees 4, offsets 8, frontiers and decided lists doubling 16; the
-            // chunks' forward moves doubling 8 and reverse moves 4.
-            RetrogradeEngine::ParallelCounter => (32, 12),
-            // Table 4 and a doubling queue 8.
-            RetrogradeEngine::Unmoves => (12, 0),
-            // Table 4, stored move offsets 8; stored moves doubling 8.
-            RetrogradeEngine::ParallelLayered => (12, 8),
-            RetrogradeEngine::Layered => (4, 0),
-        };
-        n.saturating_mul(per_position).saturating_add(e.saturating_mul(per_move))
-    }
-
-    /// Solves `game` with this engine.
-    pub fn solve<G: Unmoves + ?Sized>(self, game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-        match self {
-            RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game),
-            RetrogradeEngine::Unmoves => solve_with_unmoves(game),
-            RetrogradeEngine::Layered => solve_by_layers(game),
-            RetrogradeEngine::ParallelCounter => solve_parallel_counter_local(game),
-            RetrogradeEngine::ParallelLayered => solve_parallel_layered_local(game),
-        }
-    }
-
-    /// Solves `game`, which may lack un-moves, with this engine; `None` for the engine that
-    /// needs them ([`RetrogradeEngine::Unmoves`]).
-    pub fn solve_by_moves<G: LoopySpace + ?Sized>(self, game: &G) -> Option<Result<OutcomeTable, SpaceTooLarge>> {
-        match self {
-            RetrogradeEngine::ReverseGraph => Some(solve_with_reverse_graph(game)),
-            RetrogradeEngine::Unmoves => None,
-            RetrogradeEngine::Layered => Some(solve_by_layers(game)),
-            RetrogradeEngine::ParallelCounter => Some(solve_parallel_counter_local(game)),
-            RetrogradeEngine::ParallelLayered => Some(solve_parallel_layered_local(game)),
-        }
-    }
-}
 
 /// Retrograde analysis with successor counters and an explicit reverse graph.
 ///
@@ -184,7 +36,7 @@ impl RetrogradeEngine {
 /// while the graph is turned around, the forward graph takes as much again. Fastest when the graph fits in memory; use
 /// [`solve_with_unmoves`] when it does not.
 pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-    let len = check_len(game.len())?;
+    let len = within_limit(game.len())?;
     let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
@@ -216,7 +68,7 @@ pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<Outc
 /// 8 bytes per position (the table, whose unresolved entries hold the move counters, and the
 /// queue). This is the engine for spaces whose move graph does not fit in memory.
 pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-    let len = check_len(game.len())?;
+    let len = within_limit(game.len())?;
     let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
@@ -244,7 +96,7 @@ pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable,
 /// Time `O((L + 1)(N + E))` move generations for the largest remoteness `L`. Memory: the 4-byte
 /// table only. The engine for the tightest memory budget, slow on games with long wins.
 pub fn solve_by_layers<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
-    let len = check_len(game.len())?;
+    let len = within_limit(game.len())?;
     // 0 marks a position not yet resolved; at the end it reads as a draw.
     let mut cells = try_filled(len, 0u32)?;
     let mut children = Vec::new();
@@ -303,10 +155,6 @@ fn sweep_layers<G: LoopySpace + ?Sized>(
             break;
         }
     }
-}
-
-fn check_len(len: usize) -> Result<usize, SpaceTooLarge> {
-    if len <= RETROGRADE_LIMIT { Ok(len) } else { Err(SpaceTooLarge { len, limit: RETROGRADE_LIMIT }) }
 }
 
 /// An unresolved table entry holds its count of unresolved moves: `count << 2`, tag bits 0.

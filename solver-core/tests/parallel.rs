@@ -8,8 +8,8 @@ use proptest::prelude::*;
 use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
 use solver_core::verify::verify_outcomes;
 use solver_core::{
-    COMPACT_MAX_REMOTENESS, CompactOutcomeTable, CompactSolveError, Game, LoopySpace, Outcome, OutcomeTable,
-    RETROGRADE_LIMIT, RetrogradeEngine, SpaceTooLarge, StateId, StateSpace, Terminal, solve_by_layers,
+    COMPACT_MAX_REMOTENESS, CompactOutcomeTable, Game, LoopySpace, Outcome, OutcomeTable, RETROGRADE_LIMIT,
+    RetrogradeEngine, RetrogradeError, SpaceTooLarge, StateId, StateSpace, Terminal, solve_by_layers,
     solve_parallel_counter, solve_parallel_layered, solve_with_reverse_graph,
 };
 
@@ -24,7 +24,11 @@ fn parallel_tables(game: &GraphGame, threads: usize) -> Vec<(&'static str, Outco
     with_threads(threads, || {
         vec![
             ("solve_parallel_counter", solve_parallel_counter(game).unwrap()),
-            ("solve_parallel_layered", solve_parallel_layered(game).unwrap().to_table()),
+            (
+                "solve_parallel_layered (2 bytes)",
+                solve_parallel_layered::<CompactOutcomeTable, _>(game).unwrap().to_table(),
+            ),
+            ("solve_parallel_layered (4 bytes)", solve_parallel_layered::<OutcomeTable, _>(game).unwrap()),
             ("RetrogradeEngine::ParallelCounter", RetrogradeEngine::ParallelCounter.solve(game).unwrap()),
             ("RetrogradeEngine::ParallelLayered", RetrogradeEngine::ParallelLayered.solve(game).unwrap()),
         ]
@@ -110,8 +114,9 @@ fn every_engine_in_the_catalog_is_listed_and_named() {
 fn empty_games_give_empty_tables() {
     let game = GraphGame::from_parts([], []).unwrap();
     assert!(solve_parallel_counter(&game).unwrap().is_empty());
-    assert!(solve_parallel_layered(&game).unwrap().is_empty());
-    // Through the catalog too, whose parallel engines first copy the moves on one thread.
+    assert!(solve_parallel_layered::<CompactOutcomeTable, _>(&game).unwrap().is_empty());
+    assert!(solve_parallel_layered::<OutcomeTable, _>(&game).unwrap().is_empty());
+    // Through the catalog too.
     for engine in RetrogradeEngine::ALL {
         if let Some(table) = engine.solve_by_moves(&game) {
             assert!(table.unwrap().is_empty(), "{engine:?}");
@@ -144,20 +149,21 @@ fn remoteness_past_two_bytes_is_a_clear_error() {
 
     // The compact engine stops at the first pass past the limit, naming its one position:
     // node 1, at COMPACT_MAX_REMOTENESS + 1 plies.
-    let err = with_threads(2, || solve_parallel_layered(&game)).unwrap_err();
+    let err = with_threads(2, || solve_parallel_layered::<CompactOutcomeTable, _>(&game)).unwrap_err();
     match err {
-        CompactSolveError::Overflow(o) => {
+        RetrogradeError::Overflow(o) => {
             assert_eq!((o.position.index(), o.remoteness), (1, COMPACT_MAX_REMOTENESS + 1))
         }
         other => panic!("expected an overflow, got {other}"),
     }
-    // The 4-byte engines have no such limit.
+    // Into 4 bytes, and so through the catalog, it has no such limit.
+    assert!(with_threads(2, || solve_parallel_layered::<OutcomeTable, _>(&game)).unwrap() == table);
     assert!(RetrogradeEngine::ParallelLayered.solve(&game).unwrap() == table);
 
     // A chain of COMPACT_MAX_REMOTENESS + 1 nodes fits: node 0 is COMPACT_MAX_REMOTENESS plies
     // from the end, an odd number.
     let game = chain(COMPACT_MAX_REMOTENESS + 1);
-    let compact = solve_parallel_layered(&game).unwrap();
+    let compact: CompactOutcomeTable = solve_parallel_layered(&game).unwrap();
     assert!(compact == solve_with_reverse_graph(&game).unwrap());
     assert_eq!(compact.get(StateId::new(0).unwrap()), Outcome::Win(COMPACT_MAX_REMOTENESS));
 }
@@ -204,15 +210,22 @@ fn every_engine_refuses_a_space_past_the_limit() {
     assert_eq!(RETROGRADE_LIMIT, solver_core::MAX_REMOTENESS as usize + 1);
     let too_large = SpaceTooLarge { len: RETROGRADE_LIMIT + 1, limit: RETROGRADE_LIMIT };
     assert_eq!(solve_parallel_counter(&Huge).unwrap_err(), too_large);
-    assert_eq!(solve_parallel_layered(&Huge).unwrap_err(), CompactSolveError::SpaceTooLarge(too_large));
+    assert_eq!(
+        solve_parallel_layered::<CompactOutcomeTable, _>(&Huge).unwrap_err(),
+        RetrogradeError::SpaceTooLarge(too_large)
+    );
+    assert_eq!(
+        solve_parallel_layered::<OutcomeTable, _>(&Huge).unwrap_err(),
+        RetrogradeError::SpaceTooLarge(too_large)
+    );
     assert_eq!(solver_core::solve_with_reverse_graph(&Huge).unwrap_err(), too_large);
     assert_eq!(solver_core::solve_with_unmoves(&Huge).unwrap_err(), too_large);
     assert_eq!(solver_core::solve_by_layers(&Huge).unwrap_err(), too_large);
     for engine in RetrogradeEngine::ALL {
-        assert_eq!(engine.solve(&Huge).unwrap_err(), too_large, "{}", engine.name());
+        assert_eq!(engine.solve(&Huge).unwrap_err(), RetrogradeError::SpaceTooLarge(too_large), "{}", engine.name());
     }
     for engine in [RetrogradeEngine::ParallelCounter, RetrogradeEngine::ParallelLayered] {
-        assert_eq!(engine.solve_by_moves(&Huge).unwrap().unwrap_err(), too_large);
+        assert_eq!(engine.solve_by_moves(&Huge).unwrap().unwrap_err(), RetrogradeError::SpaceTooLarge(too_large));
     }
     assert_eq!(
         too_large.to_string(),

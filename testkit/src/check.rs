@@ -20,8 +20,8 @@
 use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
-    Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, RetrogradeEngine, Rules, ScoreValue,
-    ScoringRules, ScoringSpace, SpaceTooLarge, StateId, StateSpace, Unmoves, grundy_table, parallel_grundy_table,
+    Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, RetrogradeEngine, RetrogradeError, Rules,
+    ScoreValue, ScoringRules, ScoringSpace, StateId, StateSpace, Unmoves, grundy_table, parallel_grundy_table,
     parallel_score_table, score_table,
 };
 use std::fmt::{Debug, Display};
@@ -263,7 +263,7 @@ where
 fn check_loopy_engines<G, R>(
     game: &G,
     engines: &[RetrogradeEngine],
-    solve: impl Fn(RetrogradeEngine) -> Result<OutcomeTable, SpaceTooLarge>,
+    solve: impl Fn(RetrogradeEngine) -> Result<OutcomeTable, RetrogradeError>,
     oracle: Option<OracleSide<'_, G::State, R>>,
     budget: Budget,
 ) -> Result<Checked<OutcomeTable>, Failure>

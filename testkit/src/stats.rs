@@ -11,8 +11,8 @@ use crate::resources::check_memory;
 use peakmem_alloc::PeakMemAllocTrait;
 use serde::Serialize;
 use solver_core::{
-    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoringSpace, SpaceTooLarge, StateId,
-    Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound, parallel_grundy_table,
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, RetrogradeError, ScoringSpace,
+    StateId, Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound, parallel_grundy_table,
     parallel_score_table, score_table,
 };
 use std::collections::BTreeMap;
@@ -202,7 +202,7 @@ fn read_status(key: &str) -> Option<u64> {
 
 /// Solves a loopy game with the retrograde engines that need only moves and summarizes it;
 /// `describe` writes a position for people.
-pub fn loopy<G: LoopySpace + ?Sized>(
+pub fn loopy<G: LoopySpace + Sync + ?Sized>(
     game_name: String,
     game: &G,
     describe: impl Fn(&G::State) -> String,
@@ -213,7 +213,7 @@ pub fn loopy<G: LoopySpace + ?Sized>(
 }
 
 /// [`loopy`] with every retrograde engine, the un-move engine included.
-pub fn loopy_with_unmoves<G: Unmoves + ?Sized>(
+pub fn loopy_with_unmoves<G: Unmoves + Sync + ?Sized>(
     game_name: String,
     game: &G,
     describe: impl Fn(&G::State) -> String,
@@ -223,7 +223,7 @@ pub fn loopy_with_unmoves<G: Unmoves + ?Sized>(
     summarize_loopy(game_name, game, &solvers, describe)
 }
 
-type Solver<'a> = (RetrogradeEngine, &'a dyn Fn() -> Result<OutcomeTable, SpaceTooLarge>);
+type Solver<'a> = (RetrogradeEngine, &'a dyn Fn() -> Result<OutcomeTable, RetrogradeError>);
 
 fn summarize_loopy<G: LoopySpace + ?Sized>(
     game_name: String,

@@ -3,7 +3,7 @@
 //! `cargo run --release -p cards --example solve_cards -- 10 7 unmoves`.
 
 use cards::{Cards, CardsSolver};
-use solver_core::{RetrogradeEngine, StateSpace};
+use solver_core::{RetrogradeEngine, RetrogradeError, StateSpace};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
         let game = Cards::new(k, m).unwrap_or_else(|e| panic!("{e}"));
         built = built.min(started.elapsed());
         let table = match CardsSolver::from_name(engine) {
-            Some(solver) => solver.solve(&game),
+            Some(solver) => solver.solve(&game).map_err(RetrogradeError::from),
             None => RetrogradeEngine::from_name(engine).expect(usage).solve(&game),
         }
         .unwrap_or_else(|e| panic!("{e}"));

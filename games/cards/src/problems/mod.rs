@@ -67,10 +67,10 @@ impl TableSolver {
         // Solved outside the lock: two threads may both solve a table once, never wait on each other.
         let game = Cards::new(k, m).expect("the problems' sizes are valid");
         let table = match self {
-            TableSolver::Own(solver) => solver.solve(&game),
-            TableSolver::Generic(engine) => engine.solve(&game),
+            TableSolver::Own(solver) => solver.solve(&game).map_err(|e| e.to_string()),
+            TableSolver::Generic(engine) => engine.solve(&game).map_err(|e| e.to_string()),
         };
-        let table = Arc::new(table.map_err(|e| JudgeError::TooLarge(e.to_string()))?);
+        let table = Arc::new(table.map_err(JudgeError::TooLarge)?);
         solved.lock().unwrap_or_else(|e| e.into_inner()).insert((k, m, self), Arc::clone(&table));
         Ok(table)
     }
