@@ -11,7 +11,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamesolve::{registry, tables};
 use std::hint::black_box;
-use testkit::table_file::{TableFile, Value};
+use table_file::{TableFile, Value};
 
 fn table_3x3(c: &mut Criterion) {
     let mut group = c.benchmark_group("3x3 table file (2^24 positions)");
@@ -24,7 +24,7 @@ fn table_3x3(c: &mut Criterion) {
         let engine = game.engines()[0];
         let solved = game.solve(engine).expect("solved");
         let header = testkit::solve::header(game.as_ref(), engine, solved.encoding(), "bench");
-        let write = || testkit::table_file::write_table(&file, &header, &|i| solved.value(i), true, &|_, _| {});
+        let write = || table_file::write_table(&file, &header, &|i| solved.value(i), true, &|_, _| {});
         write().expect("written");
         assert_eq!(TableFile::open(&file).expect("a table").value(0), Ok(Value::Score(-3)), "{rule}");
         group.bench_function(format!("write {rule}"), |b| b.iter(|| write().expect("written")));

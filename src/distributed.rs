@@ -1,6 +1,6 @@
 //! `solve --distributed` (cargo feature `mpi`): one game solved by every rank of an MPI job
 //! with solver-core's distributed tier engine, each rank writing the tiers it solves as shards
-//! of one table ([`testkit::table_shards`]) into the output directory, which `probe`, `diff`
+//! of one table ([`table_file::shards`]) into the output directory, which `probe`, `diff`
 //! and `verify` then read as one table.
 //!
 //! Every rank runs the same command and computes the same plan: the game's tiers
@@ -26,9 +26,9 @@ use solver_core::tiers_mpi::{RankReport, TierSlice, deal_tiers, solve_tiers_dist
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
+use table_file::shards::{MANIFEST, Manifest, Shard};
+use table_file::{Encoding, TableFile, Value, WriteOptions, write_table_with};
 use testkit::solve::{ConsecutiveTiers, SolvableGame, header, read_all};
-use testkit::table_file::{Encoding, TableFile, Value, WriteOptions, write_table_with};
-use testkit::table_shards::{MANIFEST, Manifest, Shard};
 
 /// What `solve --distributed` was asked.
 pub struct Request<'a> {
@@ -193,7 +193,7 @@ fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> 
     if std::fs::read_dir(out).map_err(|e| format!("{shown}: {e}"))?.next().is_some() {
         return Err(format!("{shown} is not empty: the shards go into a new or empty directory"));
     }
-    manifest.write(out)
+    manifest.write(out).map_err(|e| e.to_string())
 }
 
 /// A shard written by an earlier run, read back with every checksum checked; `None` when it

@@ -32,7 +32,7 @@ pub fn game(data: &[u8]) -> Result<(), String> {
 }
 
 /// Any bytes as a stored table file: opened, every block checked, a few positions probed; never
-/// a panic ([`testkit::table_file::fuzz_read`]).
+/// a panic ([`table_file::fuzz_read`]).
 pub fn table_file(data: &[u8]) -> Result<(), String> {
-    testkit::table_file::fuzz_read(data)
+    table_file::fuzz_read(data)
 }

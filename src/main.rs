@@ -899,7 +899,7 @@ fn solve(
     let game = tables::open_game(name, words).map_err(anyhow::Error::msg)?;
     // A table being written goes to a temporary file, renamed when complete; Ctrl-C, SIGTERM
     // and SIGHUP remove it, so an interrupted run leaves nothing behind.
-    if let Some(partial) = out.and_then(testkit::table_file::partial_path) {
+    if let Some(partial) = out.and_then(table_file::partial_path) {
         ctrlc::set_handler(move || {
             let _ = std::fs::remove_file(&partial);
             std::process::exit(130);

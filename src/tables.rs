@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use table_file::{Header, TableError, TableFile, Value, Written, write_table};
 use testkit::solve::{
     Identity, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
 };
 use testkit::stats::Params;
-use testkit::table_file::{Header, TableError, TableFile, Value, Written, write_table};
 
 /// The `writer` of the tables this program writes: `gamesolve` and its version.
 pub fn writer() -> String {

@@ -13,8 +13,6 @@
 //! | [`corpus`] | the case format, its loader and the runner that feeds every case to every engine |
 //! | [`strategies`] | proptest strategies for random small games |
 //! | [`judge`], [`input`], [`sums`] | the judge-problem vocabulary: [`judge::Problem`] with a typed engine enum, tokens with line and column, explanations |
-//! | [`table_file`] | solved tables on disk (TABLE-FORMAT.md): [`table_file::write_table`], crash-safe and parallel, and [`table_file::TableFile`], mapped, checked, decompressing only the blocks probed |
-//! | [`table_shards`] | one table as a directory of shards and a manifest (a distributed solve's output), read as one [`table_file::TableFile`] |
 //! | [`workload`], [`stats`], [`fuzz`] | what `verify`, `stats` and the fuzz targets run |
 //! | [`hard_pools`] | positions of a solved loopy game where wrong solutions go wrong (the deepest, draws, single winning moves), for hard generators |
 //! | [`solve`] | a game as the table commands see it (`solve`, `probe`, `diff`, `verify FILE`) |
@@ -48,8 +46,9 @@ pub mod space;
 pub mod stats;
 pub mod strategies;
 pub mod sums;
-pub mod table_file;
-pub mod table_shards;
+
+/// The table file format, re-exported for the games' table adapters (its own crate, `table-file`).
+pub use table_file;
 pub mod workload;
 
 /// Everything a game crate offers the workbench, exported as `pub static REGISTRATION`. The

@@ -9,7 +9,6 @@
 
 use crate::resources::try_vec;
 use crate::stats::Params;
-use crate::table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 use solver_core::tiers::TieredScoring;
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Unmoves,
@@ -18,6 +17,7 @@ use solver_core::{
 };
 use std::collections::BTreeMap;
 use std::sync::Mutex;
+use table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 
 /// A game `gamesolve solve` can solve whole, with its parameters (like a stats target).
 pub struct SolveTarget {
@@ -71,7 +71,8 @@ pub fn stored_in_memory(
 ) -> Result<TableFile, String> {
     let solved = game.solve(engine)?;
     let header = header(game, engine, solved.encoding(), "testkit");
-    let bytes = table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default())?;
+    let bytes =
+        table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default()).map_err(|e| e.to_string())?;
     TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game)).map_err(|e| e.to_string())
 }
 
@@ -159,7 +160,7 @@ pub trait SolvableGame: Sync {
 /// A scoring game's positions cut into tiers ([`TieredScoring`]) of consecutive positions:
 /// index `i` of tier `t` is the position `first_position(t) + i`, so a tier's values, or a
 /// slice of them, are a range of the game's table, one shard of it
-/// ([`crate::table_shards`]).
+/// ([`table_file::shards`]).
 ///
 /// Contract: the tiers' ranges are disjoint and cover `0..positions()` of the game; the values
 /// of the tier engines are the game's [`SolvableGame::solve`] values.

@@ -1,7 +1,7 @@
 //! One table cut into shards: a directory holding table files (TABLE-FORMAT.md), each the
 //! records of a range of the positions, and `manifest.json`, which says which. What a solve
 //! spread over the processes of an MPI job writes (each process its own shards, with no file
-//! written by two), and what [`TableFile::open`] reads as one table when given the directory.
+//! written by two), and what [`TableFile::open`](crate::TableFile::open) reads as one table when given the directory.
 //!
 //! The shards tile the positions in order, none empty; each has the table's header but for
 //! its `positions`, and blocks of the manifest's `block_records`, so that block `k` of the
@@ -12,8 +12,8 @@
 //! record could give.
 //!
 //! ```
-//! use testkit::table_file::{Encoding, Header, TableFile, Value, write_table_with, WriteOptions};
-//! use testkit::table_shards::{Manifest, Shard};
+//! use table_file::{Encoding, Header, TableFile, Value, write_table_with, WriteOptions};
+//! use table_file::shards::{Manifest, Shard};
 //! let dir = tempfile::tempdir().unwrap();
 //! let header = Header {
 //!     game: "example".into(),
@@ -39,9 +39,8 @@
 //! assert_eq!(table.value(73).unwrap(), Value::Score(3));
 //! ```
 
-use crate::table_file::{
-    DEFAULT_BLOCK_RECORDS, Header, MAX_BLOCK_RECORDS, TableError, TableFile, json_offset, partial_path, sync_parent,
-};
+use crate::format::{DEFAULT_BLOCK_RECORDS, Header, MAX_BLOCK_RECORDS, TableError, json_offset};
+use crate::write::{partial_path, sync_parent};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -53,6 +52,76 @@ pub const FORMAT: &str = "gamesolve-sharded-table";
 pub const VERSION: u32 = 1;
 /// The longest manifest a reader accepts: some 200,000 shards.
 pub const MAX_MANIFEST_BYTES: u64 = 64 << 20;
+
+/// Why a manifest does not describe a table ([`Manifest::check`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ManifestError {
+    /// Its `format` is not [`FORMAT`].
+    #[error("format `{0}`: a sharded table's manifest says `{FORMAT}`")]
+    Format(String),
+    /// Its `version` is not [`VERSION`].
+    #[error("manifest version {0}: this reader knows version {VERSION} only")]
+    Version(u32),
+    /// Its `block_records` is 0 or past [`MAX_BLOCK_RECORDS`].
+    #[error("blocks of {0} records: a block holds 1 to {MAX_BLOCK_RECORDS}")]
+    BlockRecords(u32),
+    /// A shard's file is not a plain name of the directory.
+    #[error("shard {shard}: `{file}` is not a plain file name of the directory")]
+    NotPlainName {
+        /// The shard's number.
+        shard: usize,
+        /// Its file.
+        file: String,
+    },
+    /// Two shards name one file.
+    #[error("shard {shard}: the file `{file}` is named twice")]
+    NamedTwice {
+        /// The second shard's number.
+        shard: usize,
+        /// The file.
+        file: String,
+    },
+    /// A shard does not start where the shards before it end.
+    #[error("shard {shard} starts at position {first}, but the shards before end at {expected}")]
+    NotInOrder {
+        /// The shard's number.
+        shard: usize,
+        /// Its first position.
+        first: u64,
+        /// Where it should start.
+        expected: u64,
+    },
+    /// A shard holds no positions.
+    #[error("shard {shard} holds no positions")]
+    Empty {
+        /// The shard's number.
+        shard: usize,
+    },
+    /// A shard but the last does not hold whole blocks.
+    #[error("shard {shard} holds {positions} positions, not whole blocks of {block_records}")]
+    NotWholeBlocks {
+        /// The shard's number.
+        shard: usize,
+        /// Its positions.
+        positions: u64,
+        /// The blocks' size.
+        block_records: u32,
+    },
+    /// A shard ends past position 2^64.
+    #[error("shard {shard} ends past position 2^64")]
+    PastTheEnd {
+        /// The shard's number.
+        shard: usize,
+    },
+    /// The shards do not hold the table's positions.
+    #[error("the shards hold {held} positions, the table {positions}")]
+    Total {
+        /// What the shards hold.
+        held: u64,
+        /// What the header says.
+        positions: u64,
+    },
+}
 
 /// One shard: the records of positions `first..first + positions`, in the file `file` of the
 /// table's directory.
@@ -116,7 +185,7 @@ pub fn sharded_checksum(shard_checksums: impl IntoIterator<Item = u64>) -> u64 {
 impl Manifest {
     /// The manifest of `header`'s table cut into `shards`, with the largest blocks they allow
     /// ([`block_records_for`]); checked as a reader checks it.
-    pub fn new(header: Header, shards: Vec<Shard>, plan: BTreeMap<String, String>) -> Result<Manifest, String> {
+    pub fn new(header: Header, shards: Vec<Shard>, plan: BTreeMap<String, String>) -> Result<Manifest, ManifestError> {
         let lengths: Vec<u64> = shards.iter().map(|s| s.positions).collect();
         let manifest = Manifest {
             format: FORMAT.to_string(),
@@ -138,15 +207,15 @@ impl Manifest {
     /// Whether the manifest describes a table: its format and version, plain and distinct
     /// shard names, shards tiling the positions in order, none empty, in whole blocks but the
     /// last, blocks of 1 to [`MAX_BLOCK_RECORDS`] records.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ManifestError> {
         if self.format != FORMAT {
-            return Err(format!("format `{}`: a sharded table's manifest says `{FORMAT}`", self.format));
+            return Err(ManifestError::Format(self.format.clone()));
         }
         if self.version != VERSION {
-            return Err(format!("manifest version {}: this reader knows version {VERSION} only", self.version));
+            return Err(ManifestError::Version(self.version));
         }
         if self.block_records == 0 || self.block_records > MAX_BLOCK_RECORDS {
-            return Err(format!("blocks of {} records: a block holds 1 to {MAX_BLOCK_RECORDS}", self.block_records));
+            return Err(ManifestError::BlockRecords(self.block_records));
         }
         let mut names = std::collections::BTreeSet::new();
         let mut next = 0u64;
@@ -156,32 +225,26 @@ impl Manifest {
                 && !shard.file.contains(['/', '\\', '\0'])
                 && shard.file != MANIFEST;
             if !plain {
-                return Err(format!("shard {number}: `{}` is not a plain file name of the directory", shard.file));
+                return Err(ManifestError::NotPlainName { shard: number, file: shard.file.clone() });
             }
             if !names.insert(&shard.file) {
-                return Err(format!("shard {number}: the file `{}` is named twice", shard.file));
+                return Err(ManifestError::NamedTwice { shard: number, file: shard.file.clone() });
             }
             if shard.first != next {
-                return Err(format!(
-                    "shard {number} starts at position {}, but the shards before end at {next}",
-                    shard.first
-                ));
+                return Err(ManifestError::NotInOrder { shard: number, first: shard.first, expected: next });
             }
             if shard.positions == 0 {
-                return Err(format!("shard {number} holds no positions"));
+                return Err(ManifestError::Empty { shard: number });
             }
             let last = number + 1 == self.shards.len();
             if !last && shard.positions % u64::from(self.block_records) != 0 {
-                return Err(format!(
-                    "shard {number} holds {} positions, not whole blocks of {}",
-                    shard.positions, self.block_records
-                ));
+                let (positions, block_records) = (shard.positions, self.block_records);
+                return Err(ManifestError::NotWholeBlocks { shard: number, positions, block_records });
             }
-            next =
-                next.checked_add(shard.positions).ok_or_else(|| format!("shard {number} ends past position 2^64"))?;
+            next = next.checked_add(shard.positions).ok_or(ManifestError::PastTheEnd { shard: number })?;
         }
         if next != self.header.positions {
-            return Err(format!("the shards hold {next} positions, the table {}", self.header.positions));
+            return Err(ManifestError::Total { held: next, positions: self.header.positions });
         }
         Ok(())
     }
@@ -199,16 +262,17 @@ impl Manifest {
         let text = std::fs::read(&path).map_err(|e| fail(0, format!("reading: {e}")))?;
         let manifest: Manifest = serde_json::from_slice(&text)
             .map_err(|e| fail(json_offset(&text, e.line(), e.column()), format!("manifest JSON: {e}")))?;
-        manifest.check().map_err(|e| fail(0, e))?;
+        manifest.check().map_err(|e| fail(0, e.to_string()))?;
         Ok(manifest)
     }
 
     /// Writes the manifest into `dir`, crash-safe (a temporary name beside it, synced, renamed
     /// over any older manifest, the directory synced).
-    pub fn write(&self, dir: &Path) -> Result<(), String> {
+    pub fn write(&self, dir: &Path) -> Result<(), TableError> {
         let path = dir.join(MANIFEST);
-        let partial = partial_path(&path).ok_or("no manifest path")?;
-        let json = serde_json::to_vec_pretty(self).map_err(|e| e.to_string())?;
+        let fail = |message: String| TableError { file: path.display().to_string(), offset: 0, message };
+        let partial = partial_path(&path).ok_or_else(|| fail("not a file name".into()))?;
+        let json = serde_json::to_vec_pretty(self).map_err(|e| fail(e.to_string()))?;
         let written = (|| {
             use std::io::Write;
             let mut out = std::fs::File::create(&partial)?;
@@ -220,55 +284,15 @@ impl Manifest {
         })();
         written.map_err(|e| {
             let _ = std::fs::remove_file(&partial);
-            format!("writing {}: {e}", path.display())
+            fail(format!("writing: {e}"))
         })
     }
-}
-
-/// The sharded table in `dir`, read as one: its manifest and every shard opened and checked
-/// (as [`TableFile::open`] checks a file: no block read yet), each shard's header the table's
-/// but for its positions, its blocks the manifest's. A missing shard is an unfinished solve.
-///
-/// Time O(shards + blocks).
-pub fn open(dir: &Path) -> Result<TableFile, TableError> {
-    let manifest = Manifest::read(dir)?;
-    let mut shards = Vec::with_capacity(manifest.shards.len());
-    for shard in &manifest.shards {
-        let path = dir.join(&shard.file);
-        let file = path.display().to_string();
-        if !path.is_file() {
-            let message = "missing: the solve that writes this table has not finished (rerun it with --resume)";
-            return Err(TableError { file, offset: 0, message: message.into() });
-        }
-        let table = TableFile::open(&path)?;
-        let expected = manifest.shard_header(shard);
-        if *table.header() != expected {
-            let message = format!(
-                "its header is not the manifest's for positions {}..{}: {:?}, expected {expected:?}",
-                shard.first,
-                shard.first + shard.positions,
-                table.header()
-            );
-            return Err(TableError { file, offset: 24, message });
-        }
-        if table.block_records() != manifest.block_records {
-            let message = format!(
-                "blocks of {} records, but the manifest says {}",
-                table.block_records(),
-                manifest.block_records
-            );
-            return Err(TableError { file, offset: table.file_bytes().saturating_sub(32), message });
-        }
-        shards.push(table);
-    }
-    let checksum = sharded_checksum(shards.iter().map(TableFile::table_checksum));
-    Ok(TableFile::concatenate(shards, manifest.header, dir.display().to_string(), checksum))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table_file::{Encoding, Value, WriteOptions, write_table, write_table_with};
+    use crate::{Encoding, TableFile, Value, WriteOptions, write_table, write_table_with};
 
     fn header(positions: u64) -> Header {
         Header {
@@ -394,21 +418,36 @@ mod tests {
             || Manifest::new(header(300), vec![Shard::new("a", 0, 256), Shard::new("b", 256, 44)], BTreeMap::new());
         assert!(ok().is_ok());
         let with = |shards: Vec<Shard>| Manifest::new(header(300), shards, BTreeMap::new()).unwrap_err();
-        assert!(with(vec![Shard::new("a", 0, 256), Shard::new("b", 257, 43)]).contains("starts at position 257"));
-        assert!(with(vec![Shard::new("a", 0, 256), Shard::new("b", 256, 45)]).contains("301 positions"));
-        assert!(with(vec![Shard::new("a", 0, 300), Shard::new("b", 300, 0)]).contains("no positions"));
-        assert!(with(vec![Shard::new("../a", 0, 300)]).contains("plain file name"));
-        assert!(with(vec![Shard::new(MANIFEST, 0, 300)]).contains("plain file name"));
-        assert!(with(vec![Shard::new("a", 0, 256), Shard::new("a", 256, 44)]).contains("named twice"));
+        assert_eq!(
+            with(vec![Shard::new("a", 0, 256), Shard::new("b", 257, 43)]),
+            ManifestError::NotInOrder { shard: 1, first: 257, expected: 256 }
+        );
+        assert_eq!(
+            with(vec![Shard::new("a", 0, 256), Shard::new("b", 256, 45)]),
+            ManifestError::Total { held: 301, positions: 300 }
+        );
+        assert_eq!(with(vec![Shard::new("a", 0, 300), Shard::new("b", 300, 0)]), ManifestError::Empty { shard: 1 });
+        assert_eq!(
+            with(vec![Shard::new("../a", 0, 300)]),
+            ManifestError::NotPlainName { shard: 0, file: "../a".into() }
+        );
+        assert_eq!(
+            with(vec![Shard::new(MANIFEST, 0, 300)]),
+            ManifestError::NotPlainName { shard: 0, file: MANIFEST.into() }
+        );
+        assert_eq!(
+            with(vec![Shard::new("a", 0, 256), Shard::new("a", 256, 44)]),
+            ManifestError::NamedTwice { shard: 1, file: "a".into() }
+        );
         let mut m = ok().unwrap();
         m.block_records = 100;
-        assert!(m.check().unwrap_err().contains("whole blocks"));
+        assert_eq!(m.check(), Err(ManifestError::NotWholeBlocks { shard: 0, positions: 256, block_records: 100 }));
         m.block_records = 0;
-        assert!(m.check().unwrap_err().contains("1 to"));
+        assert_eq!(m.check(), Err(ManifestError::BlockRecords(0)));
         // The largest block is allowed, one record more is not.
         let one = |block_records| Manifest { block_records, shards: vec![Shard::new("a", 0, 300)], ..ok().unwrap() };
         assert_eq!(one(MAX_BLOCK_RECORDS).check(), Ok(()));
-        assert!(one(MAX_BLOCK_RECORDS + 1).check().unwrap_err().contains("1 to"));
+        assert_eq!(one(MAX_BLOCK_RECORDS + 1).check(), Err(ManifestError::BlockRecords(MAX_BLOCK_RECORDS + 1)));
         // Read back from a file: bad JSON is named with its byte.
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(MANIFEST), b"{\n  \"format\": 3\n}").unwrap();
