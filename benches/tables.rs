@@ -17,13 +17,13 @@ fn table_3x3(c: &mut Criterion) {
     let mut group = c.benchmark_group("3x3 table file (2^24 positions)");
     group.sample_size(10);
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let target = registry::find_solve_target("dots-and-boxes").expect("registered");
+    let target = registry::find_space("dots-and-boxes").expect("registered");
     for rule in ["turn-passes", "move-again"] {
         let game = target.open_words(&format!("rows=3 cols=3 rule={rule}")).expect("a board");
         let file = dir.path().join(format!("{rule}.table"));
         let engine = game.engines()[0];
         let solved = game.solve(engine).expect("solved");
-        let header = testkit::solve::header(game.as_ref(), engine, solved.encoding(), "bench");
+        let header = workbench::solve::header(game.as_ref(), engine, solved.encoding(), "bench");
         let write = || table_file::write_table(&file, &header, &|i| solved.value(i), true, &|_, _| {});
         write().expect("written");
         assert_eq!(TableFile::open(&file).expect("a table").value(0), Ok(Value::Score(-3)), "{rule}");

@@ -2,8 +2,8 @@
 //! document for a script (`--format json`; the schema is in the README).
 
 use crate::stress::{Checked, Counterexample, Culprit, Difference, Run, ShrinkStop, StressConfig};
+use judge::{AnyProblem, Explanation};
 use serde_json::{Value, json};
-use testkit::judge::{AnyProblem, Explanation};
 
 /// How many failing rounds the text report lists one by one (JSON lists them all).
 const LISTED_ROUNDS: usize = 20;

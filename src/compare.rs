@@ -10,8 +10,8 @@
 //! assert_eq!(report.runs[0].verdict, Verdict::Reference);
 //! ```
 
+use judge::{AnyProblem, JudgeError};
 use std::time::{Duration, Instant};
-use testkit::judge::{AnyProblem, JudgeError};
 
 /// How one engine's answer compares with the reference answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,8 +134,8 @@ fn first_difference(reference: &str, found: &str) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use testkit::engines;
-    use testkit::judge::Problem;
+    use judge::Problem;
+    use judge::engines;
 
     engines! {
         enum Sums { Right = "right", Declines = "declines", Wrong = "wrong", TooLarge = "too-large" }
@@ -158,7 +158,7 @@ mod tests {
         fn judge(&self, input: &str, engine: Sums) -> Result<String, JudgeError> {
             match engine {
                 Sums::Declines => {
-                    return Err(JudgeError::OverBudget(testkit::resources::Work::new(0).spend(1).unwrap_err()));
+                    return Err(JudgeError::OverBudget(judge::resources::Work::new(0).spend(1).unwrap_err()));
                 }
                 Sums::TooLarge => return Err(JudgeError::TooLarge("too large".into())),
                 _ => {}
@@ -168,6 +168,25 @@ mod tests {
                 sum + i64::from(engine == Sums::Wrong && i == 1)
             });
             Ok(sums.map(|sum| format!("{sum}\n")).collect())
+        }
+        // Only judged here: the rest of a problem, written plainly for one line a case.
+        fn explain(&self, _: &str) -> Result<Vec<judge::Explanation>, JudgeError> {
+            Ok(Vec::new())
+        }
+        fn generate(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+            Ok((0..cases as u64).map(|k| format!("{} 1\n", seed + k)).collect())
+        }
+        fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
+            Problem::generate(self, seed, cases)
+        }
+        fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+            Ok(input.lines().map(|line| format!("{line}\n")).collect())
+        }
+        fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+            Ok(inputs.concat())
+        }
+        fn shrink<'a>(&'a self, _: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+            Box::new(std::iter::empty())
         }
     }
 

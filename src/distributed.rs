@@ -4,7 +4,7 @@
 //! and `verify` then read as one table.
 //!
 //! Every rank runs the same command and computes the same plan: the game's tiers
-//! ([`testkit::solve::SolvableGame::tiers`]), their deal among the ranks
+//! ([`workbench::solve::SolvableGame::tiers`]), their deal among the ranks
 //! ([`deal_tiers`]) and from it the manifest (a shard a slice of a tier). Rank 0 checks the
 //! directory (new, or with `--resume` holding the same plan), writes the manifest, and tells
 //! the others; an error there ends every rank cleanly. From then on an error on a rank (or a
@@ -28,7 +28,7 @@ use std::path::Path;
 use std::time::Instant;
 use table_file::shards::{MANIFEST, Manifest, Shard};
 use table_file::{Encoding, TableFile, Value, WriteOptions, write_table_with};
-use testkit::solve::{ConsecutiveTiers, SolvableGame, header, read_all};
+use workbench::solve::{ConsecutiveTiers, SolvableGame, header, read_all};
 
 /// What `solve --distributed` was asked.
 pub struct Request<'a> {

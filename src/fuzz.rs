@@ -1,11 +1,11 @@
 //! Bodies of the fuzz targets in fuzz/: the three generic ones over everything registered
 //! (`judge` feeds any bytes to a problem's judge, `workbench` to its generator and shrinker,
-//! `game` to a game's own fuzz body, the first byte picking which, [`testkit::fuzz::pick`]) and `table_file`, any bytes as a stored table. They live here so that a stable `cargo test` replays the
-//! stored fuzz inputs through exactly the code the fuzzer ran (tests/registered.rs).
+//! `game` to a game's own fuzz body, the first byte picking which, [`workbench::fuzz::pick`]) and `table_file`, any bytes as a stored table. They live here so that a stable `cargo test` replays the
+//! stored fuzz inputs through exactly the code the fuzzer ran (tests/integration/registered.rs).
 
 use crate::registry;
-use testkit::fuzz::{FuzzTarget, judge_bytes, pick, workbench_bytes};
-use testkit::judge::AnyProblem;
+use judge::AnyProblem;
+use workbench::fuzz::{FuzzTarget, judge_bytes, pick, workbench_bytes};
 
 /// The problem the first byte picks, judged on the rest by every engine: no panic, and every
 /// engine gives the same answer. Returns the disagreement, naming the problem.
@@ -16,7 +16,7 @@ pub fn judge(data: &[u8]) -> Result<(), String> {
 }
 
 /// The problem the first byte picks, with the rest as `gen`'s seed and number of cases and as
-/// an input to shrink ([`testkit::fuzz::workbench_bytes`]). Returns the failure, naming the
+/// an input to shrink ([`workbench::fuzz::workbench_bytes`]). Returns the failure, naming the
 /// problem.
 pub fn workbench(data: &[u8]) -> Result<(), String> {
     let problems: Vec<&dyn AnyProblem> = registry::problems().collect();

@@ -8,6 +8,8 @@ use gamesolve::registry;
 use gamesolve::stress::{self, GenMode, NamedInput, Progress, StressConfig};
 use gamesolve::{tables, verify};
 use indicatif::{ProgressBar, ProgressStyle};
+use judge::input;
+use judge::{AnyProblem, Explanation, JudgeError};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
 use serde_json::json;
 use std::alloc::System;
@@ -16,10 +18,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use testkit::input;
-use testkit::judge::{AnyProblem, Explanation, JudgeError};
-use testkit::solve::VerifyFailure;
-use testkit::stats::Params;
+use workbench::solve::VerifyFailure;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -258,10 +257,10 @@ enum Command {
     ///
     /// Solves the game at the given parameters with every engine variant, measuring the time and
     /// the peak memory each adds.
-    #[command(after_help = stats_help())]
+    #[command(after_help = spaces_help())]
     Stats {
         /// The game.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::stats_targets().map(|t| t.name)))]
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::spaces().map(|t| t.name)))]
         game: String,
         /// Parameters as key=value (see below).
         params: Vec<String>,
@@ -282,10 +281,10 @@ enum Command {
     /// into the directory --out names, with a manifest; probe, diff and verify read the
     /// directory as one table. A run that stopped continues with --resume.
     /// Example: mpirun -np 4 gamesolve solve dots-and-boxes rows=3 cols=3 --distributed --out 3x3
-    #[command(after_help = solve_help())]
+    #[command(after_help = spaces_help())]
     Solve {
         /// The game.
-        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::solve_targets().map(|t| t.name)))]
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(registry::spaces().map(|t| t.name)))]
         game: String,
         /// Parameters as key=value (see below).
         params: Vec<String>,
@@ -381,7 +380,7 @@ enum Command {
 static ALLOCATOR: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 fn main() -> ExitCode {
-    testkit::stats::count_allocations_with(ALLOCATOR);
+    workbench::stats::count_allocations_with(ALLOCATOR);
     let result = run(Cli::try_parse());
     match result {
         Ok(code) => code,
@@ -412,10 +411,10 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Err(e) => return print_all(&e.render().to_string()),
     };
     if let Some(units) = cli.budget {
-        testkit::resources::set_work_budget(units);
+        judge::resources::set_work_budget(units);
     }
     if let Some(bytes) = cli.max_memory {
-        testkit::resources::set_max_memory(bytes);
+        judge::resources::set_max_memory(bytes);
     }
     if let Some(threads) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -497,8 +496,8 @@ fn list() -> anyhow::Result<ExitCode> {
         out += &format!("  {:<12} {}\n  {:<12} engines: {}\n", p.id(), p.title(), "", p.engines().join(", "));
     }
     out += "\nGames checked by `gamesolve verify`:\n";
-    for w in registry::workloads() {
-        out += &format!("  {}\n", w.name);
+    for line in verify::Verified::all() {
+        out += &format!("  {}\n", line.name);
     }
     print_all(&out)
 }
@@ -756,7 +755,7 @@ fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Ve
     let mut inputs = Vec::new();
     if samples {
         let problem = find(id)?;
-        let blocks = testkit::judge::sample_blocks(problem.contract());
+        let blocks = judge::sample_blocks(problem.contract());
         let text = blocks.first().with_context(|| format!("{id}: the contract has no sample"))?;
         inputs.push(NamedInput { name: "sample".to_string(), text: text.clone() });
     }
@@ -789,10 +788,6 @@ fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Ve
 
 fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitCode> {
     let problem = find(id)?;
-    let hard_offered = config.inputs.is_empty() && config.mode != GenMode::Uniform && stress::offers_hard_mode(problem);
-    if config.inputs.is_empty() && config.mode == GenMode::Hard && !hard_offered {
-        return Err(JudgeError::Unsupported("gen --mode hard")).with_context(|| format!("{id}: cannot check"));
-    }
     // Processes that escape the program's group are re-parented to gamesolve, to be killed.
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
@@ -825,7 +820,8 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
     });
     bar.finish_and_clear();
     let checked = checked.with_context(|| format!("{id}: cannot check"))?;
-    let hard_rounds = (1..=checked.rounds).filter(|&round| config.mode.is_hard(round, hard_offered)).count() as u64;
+    let generated = config.inputs.is_empty();
+    let hard_rounds = (1..=checked.rounds).filter(|&round| generated && config.mode.is_hard(round)).count() as u64;
     match format {
         Format::Text => emit(&check_report::text(problem, &config, hard_rounds, &checked))?,
         Format::Json => emit(&to_json(&check_report::json(problem, &config, hard_rounds, &checked)))?,
@@ -833,36 +829,25 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
     Ok(if checked.failing.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-fn solve_help() -> String {
-    let mut help = String::from("Games and their parameters (key=default):\n");
-    for target in registry::solve_targets() {
-        help += &format!("  {:<14} {}\n", target.name, target.params);
-    }
-    help + "\n" + EXIT_CODES
-}
-
-fn stats_help() -> String {
-    let mut help = String::from("Games and their parameters (key=default):\n");
-    for target in registry::stats_targets() {
-        help += &format!("  {:<14} {}\n", target.name, target.params);
+/// The games of the whole-space commands and their parameters, for `--help`.
+fn spaces_help() -> String {
+    let mut help = String::from("Games and their parameters (key=default (values): meaning):\n");
+    for target in registry::spaces() {
+        help += &format!("  {}: {}\n{}", target.name, target.about, target.usage());
     }
     help + "\n" + EXIT_CODES
 }
 
 fn stats(name: &str, words: &[String], format: Format) -> anyhow::Result<ExitCode> {
-    let target = registry::stats_targets()
-        .find(|t| t.name == name)
-        .context("the argument parser admits only registered games")?;
-    let mut params = Params::parse(words).map_err(anyhow::Error::msg)?;
+    // Parameters are checked before anything is built or solved.
+    let game = tables::open_game(name, words).map_err(anyhow::Error::msg)?;
     let bar = progress_bar(None, "{spinner} solving {msg} {elapsed}");
     bar.set_message(name.to_string());
-    let report = (target.run)(&mut params);
+    let report = game.stats();
     bar.finish_and_clear();
-    let report = report.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     if let Some(errors) = report.nothing_solved() {
         anyhow::bail!("{name}: no engine could solve {}:\n  {}", report.game, errors.join("\n  "));
     }
-    params.finish().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     match format {
         Format::Text => print_all(&report.to_text()),
         Format::Json => print_all(&to_json(&serde_json::to_value(&report).expect("a report serializes"))),
@@ -1021,7 +1006,7 @@ fn verify_file(file: &std::path::Path, format: Format) -> anyhow::Result<ExitCod
 
 fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
     let selected: Vec<_> =
-        registry::workloads().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
+        verify::Verified::all().into_iter().filter(|w| only.is_none_or(|o| w.name.contains(o))).collect();
     anyhow::ensure!(!selected.is_empty(), "no game matches --only {:?}; see `gamesolve list`", only.unwrap_or(""));
     let text = format == Format::Text;
     let width = verify::name_width(&selected);
@@ -1030,13 +1015,13 @@ fn run_verify(only: Option<&str>, format: Format) -> anyhow::Result<ExitCode> {
     }
     let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
     let mut results = Vec::new();
-    for workload in &selected {
-        bar.set_message(format!("solving {}", workload.name));
-        let result = verify::run(workload, verify::VERIFY_BUDGET);
+    for line in &selected {
+        bar.set_message(format!("solving {}", line.name));
+        let result = line.run(verify::VERIFY_BUDGET);
         if text {
-            bar.suspend(|| emit(&format!("{}\n", verify::render(&workload.name, width, &result))))?;
+            bar.suspend(|| emit(&format!("{}\n", verify::render(&line.name, width, &result))))?;
         }
-        results.push((workload.name.as_str(), result));
+        results.push((line.name.as_str(), result));
     }
     bar.finish_and_clear();
     let failures = results.iter().filter(|(_, r)| r.is_err()).count();

@@ -4,12 +4,10 @@
 //! Append new games at the end: the generic fuzz targets number problems and fuzz bodies by
 //! their place in this list, so a stored fuzz input keeps its meaning.
 
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
-use testkit::judge::AnyProblem;
-use testkit::solve::SolveTarget;
-use testkit::stats::StatsTarget;
-use testkit::workload::Workload;
+use judge::AnyProblem;
+use workbench::Registration;
+use workbench::fuzz::FuzzTarget;
+use workbench::target::SpaceTarget;
 
 /// Every registered game, in the order `gamesolve list`, `verify` and `stats --help` show them.
 pub static GAMES: &[&Registration] = &[
@@ -34,24 +32,21 @@ pub fn find_problem(id: &str) -> Option<&'static dyn AnyProblem> {
     problems().find(|p| p.id() == id)
 }
 
-/// Everything `gamesolve verify` runs, game by game.
-pub fn workloads() -> Vec<Workload> {
-    GAMES.iter().flat_map(|game| (game.workloads)()).collect()
+/// Every space the whole-space commands (`verify`, `stats`, `solve`, the table commands) solve,
+/// game by game.
+pub fn spaces() -> impl Iterator<Item = &'static SpaceTarget> {
+    GAMES.iter().flat_map(|game| game.spaces.iter())
 }
 
-/// Every game `gamesolve stats` can summarize.
-pub fn stats_targets() -> impl Iterator<Item = &'static StatsTarget> {
-    GAMES.iter().flat_map(|game| game.stats.iter())
+/// The space named `name`.
+pub fn find_space(name: &str) -> Option<&'static SpaceTarget> {
+    spaces().find(|t| t.name == name)
 }
 
-/// Every game `gamesolve solve` can solve whole and store.
-pub fn solve_targets() -> impl Iterator<Item = &'static SolveTarget> {
-    GAMES.iter().flat_map(|game| game.solve.iter())
-}
-
-/// The solve target named `name`.
-pub fn find_solve_target(name: &str) -> Option<&'static SolveTarget> {
-    solve_targets().find(|t| t.name == name)
+/// What `gamesolve verify` runs: every space at each of its verified sizes, as (target,
+/// `key=value` words).
+pub fn verified() -> impl Iterator<Item = (&'static SpaceTarget, &'static str)> {
+    spaces().flat_map(|target| target.verified.iter().map(move |words| (target, *words)))
 }
 
 /// Every game's own fuzz bodies, game by game.

@@ -1,13 +1,13 @@
 //! `gamesolve check`: stress-test someone else's program against gamesolve's answers, and shrink
 //! the first failure to the smallest input that still fails.
 
+use judge::{AnyProblem as Problem, JudgeError};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use testkit::judge::{AnyProblem as Problem, JudgeError};
 
 /// How a `check` run is set up.
 #[derive(Debug, Clone)]
@@ -89,26 +89,19 @@ pub enum GenMode {
     /// [`Problem::generate_hard`]: positions drawn from the solved game where wrong solutions
     /// go wrong (the deepest wins and losses, single winning moves, draws).
     Hard,
-    /// Uniform and hard rounds in turn, uniform first; uniform alone for a problem without a
-    /// hard generator.
+    /// Uniform and hard rounds in turn, uniform first.
     Mixed,
 }
 
 impl GenMode {
-    /// Whether round `round` (1-based) uses the hard generator, for a problem that has one when
-    /// `hard_offered`.
-    pub fn is_hard(self, round: u64, hard_offered: bool) -> bool {
+    /// Whether round `round` (1-based) uses the hard generator.
+    pub fn is_hard(self, round: u64) -> bool {
         match self {
             GenMode::Uniform => false,
             GenMode::Hard => true,
-            GenMode::Mixed => hard_offered && round.is_multiple_of(2),
+            GenMode::Mixed => round.is_multiple_of(2),
         }
     }
-}
-
-/// Whether `problem` has a hard generator ([`Problem::generate_hard`]).
-pub fn offers_hard_mode(problem: &dyn Problem) -> bool {
-    !matches!(problem.generate_hard(0, *problem.case_counts().start()), Err(JudgeError::Unsupported(_)))
 }
 
 /// An input of `cases` cases from the hard generator or the uniform one.
@@ -210,7 +203,7 @@ impl std::fmt::Display for Difference {
             Difference::MemoryLimit(limit) => write!(
                 f,
                 "memory limit exceeded: the program failed to allocate under --memory-limit {}",
-                testkit::resources::show_bytes(*limit)
+                judge::resources::show_bytes(*limit)
             ),
             Difference::Whitespace(what) => write!(f, "whitespace differs (--strict): {what}"),
         }
@@ -606,7 +599,6 @@ pub fn stress(
     let mut checked = Checked { rounds: 0, failure: None, failing: Vec::new(), whitespace: None };
     let mut first = None;
     let engine = problem.engines()[0];
-    let hard_offered = config.mode != GenMode::Uniform && offers_hard_mode(problem);
     let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
     if config.memory_limit.is_some() {
         // Under the limit a program is started by `exec-limited`, so a program that is not
@@ -625,7 +617,7 @@ pub fn stress(
             }
             None => {
                 let seed = config.seed.wrapping_add(round - 1);
-                let hard = config.mode.is_hard(round, hard_offered);
+                let hard = config.mode.is_hard(round);
                 let input = generate(problem, hard, seed, config.cases)?;
                 let expected = problem.judge(&input, engine)?;
                 (Origin::Generated { seed, hard }, input, expected)
@@ -783,7 +775,7 @@ fn save(problem: &dyn Problem, dir: &std::path::Path, name: &str, failure: &Coun
         _ => write("out", &format!("{}\n", failure.difference))?,
     }
     if let Ok(explanations) = problem.explain(&failure.input) {
-        let text: Vec<String> = explanations.iter().map(testkit::judge::Explanation::to_text).collect();
+        let text: Vec<String> = explanations.iter().map(judge::Explanation::to_text).collect();
         write("why", &text.join("\n"))?;
     }
     Ok(())
@@ -974,47 +966,13 @@ impl Shrinker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{GenMode, offers_hard_mode, whitespace_difference};
-    use testkit::judge::{JudgeError, Problem};
-
-    testkit::engines! {
-        /// The toy's one engine.
-        enum EchoEngine {
-            /// Echo.
-            Echo = "echo",
-        }
-    }
-
-    /// A problem without a hard generator: every registered one has one.
-    struct Echo;
-
-    impl Problem for Echo {
-        type Engine = EchoEngine;
-        fn id(&self) -> &'static str {
-            "echo"
-        }
-        fn title(&self) -> &'static str {
-            "echo"
-        }
-        fn contract(&self) -> &'static str {
-            "# echo\n"
-        }
-        fn judge(&self, input: &str, _: EchoEngine) -> Result<String, JudgeError> {
-            Ok(input.to_string())
-        }
-        fn generate(&self, seed: u64, _: usize) -> Result<String, JudgeError> {
-            Ok(format!("{seed}\n"))
-        }
-    }
+    use super::{GenMode, whitespace_difference};
 
     #[test]
-    fn a_problem_without_a_hard_generator_gets_uniform_rounds_only() {
-        assert!(!offers_hard_mode(&Echo));
-        assert!((1..=10).all(|round| !GenMode::Mixed.is_hard(round, offers_hard_mode(&Echo))));
-        assert!(matches!(
-            testkit::judge::AnyProblem::generate_hard(&Echo, 1, 1),
-            Err(JudgeError::Unsupported("gen --mode hard"))
-        ));
+    fn mixed_rounds_take_turns_uniform_first() {
+        let hard: Vec<bool> = (1..=4).map(|round| GenMode::Mixed.is_hard(round)).collect();
+        assert_eq!(hard, [false, true, false, true]);
+        assert!((1..=4).all(|round| GenMode::Hard.is_hard(round) && !GenMode::Uniform.is_hard(round)));
     }
 
     #[test]

@@ -10,10 +10,9 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use table_file::{Header, TableError, TableFile, Value, Written, write_table};
-use testkit::solve::{
+use workbench::solve::{
     Identity, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
 };
-use testkit::stats::Params;
 
 /// The `writer` of the tables this program writes: `gamesolve` and its version.
 pub fn writer() -> String {
@@ -25,14 +24,12 @@ pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// The game `name` at the parameters `words` (`key=value`), every parameter checked.
 pub fn open_game(name: &str, words: &[String]) -> Result<Box<dyn SolvableGame>, String> {
-    let target = registry::find_solve_target(name).ok_or_else(|| {
-        let known: Vec<&str> = registry::solve_targets().map(|t| t.name).collect();
+    let target = registry::find_space(name).ok_or_else(|| {
+        let known: Vec<&str> = registry::spaces().map(|t| t.name).collect();
         format!("no game `{name}` to solve; the games are {}", known.join(", "))
     })?;
-    if let Some(word) = words.iter().find(|w| w.chars().any(char::is_whitespace)) {
-        return Err(format!("{name}: `{word}`: a parameter is one word, key=value"));
-    }
-    target.open_words(&words.join(" ")).map_err(|e| format!("{name}: {e}"))
+    let args = workbench::target::Args::parse(target.params, words).map_err(|e| format!("{name}: {e}"))?;
+    (target.open)(&args).map_err(|e| format!("{name}: {e}"))
 }
 
 /// Moves listed in text; JSON lists them all.
@@ -212,11 +209,11 @@ pub fn open_table(path: &Path) -> Result<(TableFile, Box<dyn SolvableGame>), Str
 fn game_of(table: &TableFile) -> Result<Box<dyn SolvableGame>, String> {
     let header = table.header();
     let disagrees = |what: String| format!("{}: the header disagrees with gamesolve's games: {what}", table.file());
-    let target = registry::find_solve_target(&header.game)
-        .ok_or_else(|| disagrees(format!("no registered game `{}`", header.game)))?;
-    let mut params = Params::from_map(&header.params);
-    let game = (target.open)(&mut params).map_err(|e| disagrees(format!("its parameters: {e}")))?;
-    params.finish().map_err(|e| disagrees(format!("its parameters: {e}")))?;
+    let target =
+        registry::find_space(&header.game).ok_or_else(|| disagrees(format!("no registered game `{}`", header.game)))?;
+    let args = workbench::target::Args::from_map(target.params, &header.params)
+        .map_err(|e| disagrees(format!("its parameters: {e}")))?;
+    let game = (target.open)(&args).map_err(|e| disagrees(format!("its parameters: {e}")))?;
     let identity = game.identity();
     if identity.params != header.params {
         return Err(disagrees(format!(

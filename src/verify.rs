@@ -1,22 +1,72 @@
-//! `gamesolve verify`, the main job: every registered game at its built-in size, solved by every
-//! engine, checked by the verifier and compared with the oracle, in one table.
+//! `gamesolve verify`, the main job: every registered space at each of its verified sizes,
+//! solved by every engine, checked by the verifier and compared with the oracle and the game's
+//! laws ([`workbench::solve::SolvableGame::check`]), in one table.
 
 use oracle::Budget;
 use std::fmt::Write;
 use std::time::Duration;
-use testkit::check::{Failure, OracleCheck};
-use testkit::workload::{Row, Workload};
+use workbench::check::{Failure, OracleCheck};
+use workbench::target::SpaceTarget;
+use workbench::verify::Row;
 
 /// The budget `verify` gives the oracle. The recursive oracles run on a thread with a stack
 /// large enough for this depth.
 pub const VERIFY_BUDGET: Budget = Budget { max_states: 3_000_000, max_depth: 200_000, max_work: u64::MAX };
 
-/// Stack for a workload's thread: enough for [`VERIFY_BUDGET`]'s recursion depth.
-pub const WORKLOAD_STACK: usize = 1 << 30;
+/// Stack for a check's thread: enough for [`VERIFY_BUDGET`]'s recursion depth.
+pub const CHECK_STACK: usize = 1 << 30;
 
-/// The width of the table's first column for these workloads: the longest name.
-pub fn name_width(workloads: &[Workload]) -> usize {
-    workloads.iter().map(|w| w.name.chars().count()).max().unwrap_or(0).max("game".len())
+/// One line of the verify table to run: a space at one of its verified sizes.
+pub struct Verified {
+    /// The space and its parameters, e.g. `mnk k=3 m=3 n=3`.
+    pub name: String,
+    /// The space target.
+    pub target: &'static SpaceTarget,
+    /// Its parameters, `key=value` words.
+    pub words: &'static str,
+}
+
+impl Verified {
+    /// Every verified size of every registered space, in the registry's order.
+    pub fn all() -> Vec<Verified> {
+        crate::registry::verified()
+            .map(|(target, words)| Verified { name: format!("{} {words}", target.name), target, words })
+            .collect()
+    }
+
+    /// Opens the game and runs its check on a thread with a large stack (the recursive
+    /// oracles need it), on rayon's current pool; a panic becomes a failure instead of
+    /// aborting the table.
+    pub fn run(&self, budget: Budget) -> Result<Row, Failure> {
+        let pool = rayon::current_num_threads();
+        std::thread::scope(|scope| {
+            let handle = std::thread::Builder::new()
+                .stack_size(CHECK_STACK)
+                .spawn_scoped(scope, || {
+                    let game = self.target.open_words(self.words).map_err(|e| Failure::engine_error("open", e))?;
+                    // The scoped thread is outside the caller's pool: run on one of the same size.
+                    let threads = rayon::ThreadPoolBuilder::new().num_threads(pool).build();
+                    match threads {
+                        Ok(threads) => threads.install(|| game.check(budget)),
+                        Err(_) => game.check(budget),
+                    }
+                })
+                .map_err(|e| Failure::engine_error("verify", format!("cannot start a thread: {e}")))?;
+            handle.join().unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".to_string());
+                Err(Failure::engine_error("verify", format!("panicked: {message}")))
+            })
+        })
+    }
+}
+
+/// The width of the table's first column for these lines: the longest name.
+pub fn name_width(lines: &[Verified]) -> usize {
+    lines.iter().map(|w| w.name.chars().count()).max().unwrap_or(0).max("game".len())
 }
 
 /// The table's header line, the first column `width` characters wide.
@@ -46,25 +96,6 @@ pub fn render(name: &str, width: usize, result: &Result<Row, Failure>) -> String
 fn millis(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;
     if ms < 10.0 { format!("{ms:.2}ms") } else { format!("{ms:.0}ms") }
-}
-
-/// Runs one workload on a thread with a large stack (the recursive oracles need it) and
-/// turns a panic into a failure instead of aborting the table.
-pub fn run(workload: &Workload, budget: Budget) -> Result<Row, Failure> {
-    std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
-            .stack_size(WORKLOAD_STACK)
-            .spawn_scoped(scope, || (workload.run)(budget))
-            .map_err(|e| Failure::engine_error("verify", format!("cannot start a thread: {e}")))?;
-        handle.join().unwrap_or_else(|panic| {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            Err(Failure::engine_error("verify", format!("panicked: {message}")))
-        })
-    })
 }
 
 /// A line of the table as JSON: `{"game", "positions", "values", "timings_ms": {engine: ms},

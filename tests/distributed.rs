@@ -5,6 +5,7 @@
 //! written and solves only the rest, to the same table; a directory in use and a resume of
 //! another plan are refused. Without the feature, `--distributed` says how to get it.
 
+#[path = "integration/common/mod.rs"]
 mod common;
 
 use common::cli::gamesolve;

@@ -19,7 +19,7 @@
 //! assert!(parse("demo", "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"x\"\n").is_err());
 //! ```
 
-use crate::judge::AnyProblem;
+use judge::AnyProblem;
 use serde::Deserialize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -187,7 +187,8 @@ pub struct Report {
 
 /// Runs every selected case through every engine of its problem (found in `problems`),
 /// catching panics and collecting every failure. `rerun` is the command that runs the corpus
-/// (e.g. `cargo test --release --test registered`), for the rerun line of each failure.
+/// (e.g. `cargo test --release --test integration registered::every_corpus_case`), for the rerun
+/// line of each failure.
 pub fn run(cases: &[Case], problems: &[&dyn AnyProblem], selection: &Selection, rerun: &str) -> Report {
     let mut report = Report::default();
     for case in cases {

@@ -4,11 +4,11 @@
 //! the loader reads the `.toml` files of a folder in name order. The expected reports are
 //! counted by hand from the cases below.
 
+use judge::{AnyProblem, Explanation, JudgeError, Problem};
 use std::path::Path;
 use testkit::corpus::{self, Case, Expected, Report, Selection};
-use testkit::judge::{AnyProblem, JudgeError, Problem};
 
-testkit::engines! {
+judge::engines! {
     /// The toy's engines.
     pub enum ToyEngine {
         /// Repeats the number.
@@ -33,13 +33,38 @@ impl Problem for Toy {
         "# toy\n\nOne number from 1 to 100; the same number.\n"
     }
     fn judge(&self, input: &str, engine: ToyEngine) -> Result<String, JudgeError> {
-        let n: u32 = testkit::input::Tokens::new(input).number("the number", 1..=100)?;
+        let n: u32 = judge::input::Tokens::new(input).number("the number", 1..=100)?;
         match (engine, n) {
             (ToyEngine::Quirky, 7) => Ok("8\n".to_string()),
             (ToyEngine::Quirky, 13) => panic!("the toy's planted panic on 13 (expected in this test)"),
             (ToyEngine::Quirky, 91..) => Err(JudgeError::oracle_declines(oracle::Budget::new(1))),
             _ => Ok(format!("{n}\n")),
         }
+    }
+    // The runner only judges: the rest of a problem, written plainly for one number an input.
+    fn explain(&self, _: &str) -> Result<Vec<Explanation>, JudgeError> {
+        Ok(Vec::new())
+    }
+    fn generate(&self, seed: u64, _: usize) -> Result<String, JudgeError> {
+        Ok(format!("{}\n", 1 + seed % 100))
+    }
+    fn generate_hard(&self, _: u64, _: usize) -> Result<String, JudgeError> {
+        Ok("100\n".to_string())
+    }
+    fn case_counts(&self) -> std::ops::RangeInclusive<usize> {
+        1..=1
+    }
+    fn split_cases(&self, input: &str) -> Result<Vec<String>, JudgeError> {
+        Ok(vec![input.to_string()])
+    }
+    fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
+        match inputs {
+            [one] => Ok(one.clone()),
+            _ => Err(JudgeError::Cases { asked: inputs.len(), allowed: 1..=1 }),
+        }
+    }
+    fn shrink<'a>(&'a self, _: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {
+        Box::new(std::iter::empty())
     }
 }
 

@@ -13,8 +13,8 @@
 
 use cards::{Cf919f, Childhood};
 use criterion::{Criterion, criterion_group, criterion_main};
+use judge::AnyProblem;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 /// SplitMix64: a fixed, dependency-free generator, so the inputs never change.
 struct SplitMix(u64);

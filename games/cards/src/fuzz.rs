@@ -1,10 +1,11 @@
 //! The card game's own fuzz body, `rank_cards`: a position of a small space from bytes, checked
-//! against the plain rules with testkit's space checks.
+//! against the plain rules with workbench's space checks.
 
 use crate::Cards;
 use crate::plain::{PlainCards, PlainPosition, SortedCards};
-use testkit::check::OracleSide;
-use testkit::space::{check_loopy_space, check_unmoves, id_from_bytes};
+use workbench::check::OracleSide;
+use workbench::fuzz::FuzzTarget;
+use workbench::space::{check_loopy_space, check_unmoves, id_from_bytes};
 
 /// The fuzz body `rank_cards`: a small game (`k` in 1..=4, `m` in 2..=8, from the first two
 /// bytes) and a position of it (from the next four), checked against the plain rules on
@@ -19,3 +20,6 @@ pub fn rank_cards(data: &[u8]) -> Result<(), String> {
     check_loopy_space(&game, &plain, [id]).map_err(|e| format!("k={k} m={m}: {e}"))?;
     check_unmoves(&game, [id]).map_err(|e| format!("k={k} m={m}: {e}"))
 }
+
+/// The crate's fuzz bodies.
+pub const FUZZ: &[FuzzTarget] = &[FuzzTarget { name: "rank_cards", body: rank_cards }];

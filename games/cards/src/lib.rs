@@ -55,13 +55,18 @@
 //! [`ORACLE_STATES`] positions (every `childhood` input fits; most `cf919f` inputs do not, and
 //! it declines them).
 //!
-//! # Stored tables
+//! # Whole-space commands
 //!
-//! `gamesolve solve cards k=K m=M` (the stats target's parameters) solves every position with
-//! any engine above and stores the table; its start is all ones against all ones. `probe` and
-//! the table commands write a position as the two hands `explain` draws, the player to move's
-//! first: `mover [0 0 1 2], opponent [1 1 3 4]` (values in any order when read), and a move as
-//! `explain` names it, `own+other=result`.
+//! [`SPACES`] offers the game to the whole-space commands (`gamesolve verify`, `stats`,
+//! `solve`, `probe`, `diff`): `cards k=K m=M` (k in 1..=32, m in 2..=64; defaults 8 and 5),
+//! every position with the game's two solvers and every retrograde engine of solver-core,
+//! [`solve_by_symmetry`] the default; its start is all ones against all ones. `verify` runs it
+//! at the sizes of the two judge problems (`k=8 m=5`, `k=2 m=10`): every engine against the
+//! others and solver-core's verifier, and against the oracle where its states fit its budget
+//! (`k=2 m=10`; it declines `k=8 m=5` up front). `probe` and the table commands write a
+//! position as the two hands `explain` draws, the player to move's first: `mover [0 0 1 2],
+//! opponent [1 1 3 4]` (values in any order when read), and a move as `explain` names it,
+//! `own+other=result`.
 //!
 //! # Symmetry
 //!
@@ -85,7 +90,7 @@
 //! assert_eq!(table.get(game.id_of(&[1; 8], &[1; 8])), Outcome::Draw);
 //!
 //! // The same through the judge, with Bob moving first.
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! let input = "1\n1\n0 0 0 1 0 0 0 0\n0 0 0 0 4 0 0 0\n";
 //! assert_eq!(cards::Cf919f.judge(input, "hand-tables").unwrap(), "Bob\n");
 //! ```
@@ -98,29 +103,22 @@ mod problems;
 mod solvable;
 mod solve;
 mod symmetry;
-mod workloads;
 
-pub use fuzz::rank_cards;
+pub use fuzz::{FUZZ, rank_cards};
 pub use game::{Cards, Move, Position};
 pub use hand::{CardsError, Hand, HandIndex, Ranker};
 pub use problems::{CardsEngine, Cf919f, Childhood, ORACLE_STATES};
+pub use solvable::SPACES;
 pub use solve::solve_by_hand_tables;
 pub use solve::solve_by_symmetry;
 
 use solver_core::{OutcomeTable, SpaceTooLarge};
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
+use workbench::Registration;
 
-/// The card game's problems (`cf919f`, `childhood`), its workloads (`cards k=8 m=5`,
-/// `cards k=2 m=10`), its stats target (`cards`) and its fuzz body (`rank_cards`).
-pub static REGISTRATION: Registration = Registration {
-    name: "cards",
-    problems: &[&Cf919f, &Childhood],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[FuzzTarget { name: "rank_cards", body: rank_cards }],
-};
+/// The card game's problems (`cf919f`, `childhood`), its space (`cards k=K m=M`, verified at
+/// `k=8 m=5` and `k=2 m=10`) and its fuzz body (`rank_cards`).
+pub static REGISTRATION: Registration =
+    Registration { name: "cards", problems: &[&Cf919f, &Childhood], spaces: SPACES, fuzz: FUZZ };
 
 /// The game's own solvers, for choosing one at run time (as solver-core's
 /// [`RetrogradeEngine`](solver_core::RetrogradeEngine) for the generic ones).

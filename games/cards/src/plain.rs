@@ -55,7 +55,7 @@ impl Rules for PlainCards {
 
 impl PlainPosition {
     /// The cards of a position of [`Cards`](crate::Cards)' space, as plain arrays (sorted, as
-    /// the space keeps them): how an [`OracleSide`](testkit::check::OracleSide) maps a
+    /// the space keeps them): how an [`OracleSide`](workbench::check::OracleSide) maps a
     /// [`Position`] to the plain rules.
     pub fn of(position: &Position) -> PlainPosition {
         PlainPosition { mover: position.mover.values().to_vec(), opponent: position.opponent.values().to_vec() }

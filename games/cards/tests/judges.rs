@@ -1,11 +1,11 @@
 //! The judges `cf919f` and `childhood` end to end, through the crate's own problems: every
 //! engine giving the same answers, the layout of valid input not mattering, broken input never
 //! panicking, and `explain`. (The corpus and the contracts' samples run in the workspace's
-//! tests/registered.rs.) PROPTEST_CASES raises the number of random inputs.
+//! tests/integration/registered.rs.) PROPTEST_CASES raises the number of random inputs.
 
 use cards::{Cf919f, Childhood, REGISTRATION};
+use judge::{AnyProblem, Explanation, JudgeError};
 use proptest::prelude::*;
-use testkit::judge::{AnyProblem, Explanation, JudgeError};
 
 /// The problem with this id, from the crate's registration.
 fn problem(id: &str) -> &'static dyn AnyProblem {

@@ -9,15 +9,15 @@
 
 use cards::plain::{PlainCards, PlainPosition, SortedCards};
 use cards::{Cards, CardsSolver, Childhood, Hand, HandIndex, Position, solve_by_symmetry};
+use judge::AnyProblem;
 use oracle::{Budget, solve_loopy};
 use proptest::prelude::*;
 use solver_core::verify::verify_outcomes;
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, Rules, StateId, StateSpace, Terminal, Unmoves};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::OnceLock;
-use testkit::check::{OracleSide, check_loopy_with_unmoves};
-use testkit::judge::AnyProblem;
-use testkit::space::{check_loopy_space, check_unmoves, every_id};
+use workbench::check::{OracleSide, check_loopy_with_unmoves};
+use workbench::space::{check_loopy_space, check_unmoves, every_id};
 
 /// Sizes the random-position properties pick from, built once: tiny, the two judge sizes, a
 /// large one, and lopsided ones (one card; many cards modulo 2 or 3).
@@ -382,26 +382,33 @@ fn a_won_position_leads_to_a_lost_one() {
     assert_eq!(table.get(listed[0]), Outcome::Loss(0));
 }
 
-/// The registered workloads pass (the oracle takes part at `k=2 m=10` and declines `k=8 m=5` up
-/// front), with the game's own solvers timed after the generic engines; the stats target runs.
+/// The registered space passes `verify` at its verified sizes, the sizes of the two judge
+/// problems (the oracle takes part at `k=2 m=10` and declines `k=8 m=5` up front), with the
+/// game's own solvers timed beside the generic engines, the symmetry solver first (the
+/// default); `stats` runs; parameters out of range are refused before any work.
 #[test]
-fn the_workloads_pass_and_the_stats_target_runs() {
-    use testkit::check::OracleCheck;
-    let workloads = (cards::REGISTRATION.workloads)();
-    let names: Vec<&str> = workloads.iter().map(|w| w.name.as_str()).collect();
-    assert_eq!(names, ["cards k=8 m=5", "cards k=2 m=10"]);
-    for workload in &workloads {
-        let row = (workload.run)(Budget::new(100_000)).unwrap_or_else(|e| panic!("{}: {e}", workload.name));
-        let engines: Vec<&str> = row.timings.iter().map(|t| t.0).collect();
-        let generic = solver_core::RetrogradeEngine::ALL.len();
-        assert_eq!(engines[generic..], ["symmetry", "hand-tables"], "{}", workload.name);
-        let agreed = matches!(row.oracle, OracleCheck::Agreed { .. });
-        assert_eq!(agreed, workload.name == "cards k=2 m=10", "{}: {:?}", workload.name, row.oracle);
-    }
-    let [target] = cards::REGISTRATION.stats else { panic!("one stats target") };
+fn the_verified_sizes_pass_and_stats_runs() {
+    use workbench::check::OracleCheck;
+    let [target] = cards::REGISTRATION.spaces else { panic!("one space target") };
     assert_eq!(target.name, "cards");
-    let mut params = testkit::stats::Params::parse(&["k=2".into(), "m=10".into()]).unwrap();
-    let report = (target.run)(&mut params).unwrap();
-    let engines = solver_core::RetrogradeEngine::ALL.len() + cards::CardsSolver::ALL.len();
+    assert_eq!(target.verified, ["k=8 m=5", "k=2 m=10"]);
+    for &words in target.verified {
+        let game = target.open_words(words).unwrap_or_else(|e| panic!("{words}: {e}"));
+        let row = game.check(Budget::new(100_000)).unwrap_or_else(|e| panic!("{words}: {e}"));
+        let engines: Vec<&str> = row.timings.iter().map(|t| t.0).collect();
+        let mut expected = vec!["symmetry"];
+        expected.extend(RetrogradeEngine::ALL.iter().map(|e| e.name()));
+        expected.push("hand-tables");
+        assert_eq!(engines, expected, "{words}");
+        let agreed = matches!(row.oracle, OracleCheck::Agreed { .. });
+        assert_eq!(agreed, words == "k=2 m=10", "{words}: {:?}", row.oracle);
+    }
+    let report = target.open_words("k=2 m=10").unwrap().stats();
+    let engines = RetrogradeEngine::ALL.len() + CardsSolver::ALL.len();
     assert_eq!((report.positions, report.engines.len()), (3025, engines));
+    assert_eq!(report.engines[0].engine, "symmetry");
+    let refused = |words: &str| target.open_words(words).err().unwrap_or_else(|| panic!("{words} opens"));
+    assert_eq!(refused("k=0"), "k must be a number in 1..=32, found `0`");
+    assert_eq!(refused("m=65"), "m must be a number in 2..=64, found `65`");
+    assert_eq!(refused("x=1"), "unknown parameter `x`; it takes k, m");
 }

@@ -1,15 +1,15 @@
-//! The card game as `gamesolve solve` sees it: bad positions get a message, every engine gives
-//! the value the naive oracle gives on the plain rules, the notation round-trips, and moves are
-//! named as `explain` names them.
+//! The card game as the whole-space commands see it: bad positions get a message, every engine
+//! gives the value the naive oracle gives on the plain rules, the notation round-trips, and
+//! moves are named as `explain` names them.
 
 use cards::plain::{PlainCards, PlainPosition};
 use oracle::{Budget, solve_loopy};
 use solver_core::{Outcome, StateId, StateSpace};
-use testkit::solve::{SolvableGame, parse_position};
-use testkit::table_file::Value;
+use workbench::solve::{SolvableGame, parse_position};
+use workbench::table_file::Value;
 
 fn open(words: &str) -> Box<dyn SolvableGame> {
-    cards::REGISTRATION.solve[0].open_words(words).unwrap()
+    cards::REGISTRATION.spaces[0].open_words(words).unwrap()
 }
 
 #[test]

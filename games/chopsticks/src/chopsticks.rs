@@ -4,16 +4,17 @@
 use crate::plain::{PlainPosition, PlainRules};
 use crate::rules::{Hands, Position, Rule, Splits, Variant};
 use crate::space::Chopsticks;
+use judge::explain_all;
+use judge::hard_pools::{Hard, HardPools, share};
+use judge::input::{InputError, Tokens, shorten};
+use judge::resources::work_budget;
+use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
 use solver_core::play::principal_variation;
 use solver_core::{LoopySpace, Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
 use std::sync::OnceLock;
-use testkit::hard_pools::{Hard, HardPools, share};
-use testkit::input::{InputError, Tokens, shorten};
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{explain_all, work_budget};
 
 /// The most positions an input may ask about.
 pub const MAX_POSITIONS: u32 = 100_000;
@@ -31,7 +32,7 @@ const EXPLAIN_PLIES: usize = 8;
 /// `chopsticks`: win, loss or draw with remoteness for positions of one rule variant.
 pub struct ChopsticksProblem;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `chopsticks`: solver-core's three retrograde engines on the variant's
     /// space, and the oracle on the plain rules.
     pub enum ChopsticksEngine {

@@ -57,14 +57,16 @@
 //! | the oracle on [`plain::PlainRules`] | yes | the rules restated on plain arrays of fingers; at most 225 positions |
 //!
 //! The judge problem `chopsticks` ([`ChopsticksProblem`]) answers positions of a variant with
-//! each of them; `gamesolve verify` runs every variant whole through all of them
-//! ([`workloads::workloads`]); `gamesolve stats chopsticks rule=... splits=...` summarizes one.
+//! each of them.
 //!
-//! # Solved tables
-//! `gamesolve solve chopsticks rule=R splits=S` stores a variant's whole space (the stats
-//! target's keys). A position is written as `explain` writes it, the mover's hands then the
-//! opponent's, `1 2 / 0 3` (the judge's `1 2 0 3` is read too); a move as `1 hits 3 -> 4` or
-//! `split 1 3 -> 2 2`.
+//! # Whole-space commands
+//! [`SPACES`] offers each variant whole to the whole-space commands (`gamesolve verify`,
+//! `stats`, `solve`, `probe`, `diff`) as `chopsticks rule=R splits=S` (`rule` one of `cutoff`,
+//! `rollover`; `splits` one of `none`, `nosuicide`, `any`; defaults `cutoff` and `none`):
+//! `verify` runs all six through every engine, solver-core's verifier and the oracle, `stats`
+//! summarizes one, `solve` stores its table. A position is written as `explain` writes it, the
+//! mover's hands then the opponent's, `1 2 / 0 3` (the judge's `1 2 0 3` is read too); a move
+//! as `1 hits 3 -> 4` or `split 1 3 -> 2 2`.
 //!
 //! # Example
 //! Without splits under cutoff, the first player loses: the second wins 8 plies after the start.
@@ -77,31 +79,26 @@
 //! assert_eq!(space.len(), 92);
 //! assert_eq!(table.get(space.start()), Outcome::Loss(8));
 //!
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! let answer = chopsticks::ChopsticksProblem.judge("cutoff none\n2\n1 1 1 1\n0 4 0 2\n", "oracle").unwrap();
 //! assert_eq!(answer, "loss in 8\nwin in 1\n");
 //! ```
 
 mod chopsticks;
+mod fuzz;
 pub mod plain;
 mod rules;
 mod solvable;
 pub mod space;
-pub mod workloads;
 
 pub use chopsticks::{ChopsticksEngine, ChopsticksProblem, MAX_POSITIONS, ORACLE_BUDGET};
+pub use fuzz::{FUZZ, rank_chopsticks};
 pub use rules::{Hands, PAIRS, Position, Rule, Splits, Variant};
+pub use solvable::SPACES;
 pub use space::{Chopsticks, Move};
 
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
+use workbench::Registration;
 
-/// Chopsticks' problem, workloads, stats and solve targets, and fuzz body.
-pub static REGISTRATION: Registration = Registration {
-    name: "chopsticks",
-    problems: &[&ChopsticksProblem],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[FuzzTarget { name: "rank_chopsticks", body: workloads::rank_chopsticks }],
-};
+/// Chopsticks' problem, its space (one variant at a time) and its fuzz body.
+pub static REGISTRATION: Registration =
+    Registration { name: "chopsticks", problems: &[&ChopsticksProblem], spaces: SPACES, fuzz: FUZZ };

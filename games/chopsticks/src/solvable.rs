@@ -1,35 +1,32 @@
-//! Chopsticks as `gamesolve solve`, `probe`, `diff` and `verify FILE` see it: the positions of
-//! one variant reachable from the start, numbered as [`Chopsticks`] numbers them, written as
-//! `explain` writes them, the mover's hands then the opponent's (`1 2 / 0 3`; the judge's input
-//! form `1 2 0 3`, without the slash, is read too), moves as `explain` names them (`1 hits 3 ->
-//! 4`, `split 1 3 -> 2 2`). Engines: solver-core's five retrograde engines; values are checked
-//! by solver-core's verifier.
+//! Chopsticks as every whole-space command sees it (`gamesolve verify`, `stats`, `solve`,
+//! `probe`, `diff`, `verify FILE`): the positions of one variant reachable from the start,
+//! numbered as [`Chopsticks`] numbers them, written as `explain` writes them, the mover's hands
+//! then the opponent's (`1 2 / 0 3`; the judge's input form `1 2 0 3`, without the slash, is
+//! read too), moves as `explain` names them (`1 hits 3 -> 4`, `split 1 3 -> 2 2`). Engines:
+//! solver-core's five retrograde engines (reverse-graph, the first, is the default); `verify`
+//! checks them against each other, with solver-core's verifier and against the oracle on the
+//! plain rules ([`PlainRules`], at most 225 positions: every variant fits its budget).
 
+use crate::plain::{PlainPosition, PlainRules};
 use crate::rules::{Hands, Position, Rule, Splits, Variant};
 use crate::space::Chopsticks;
-use crate::workloads::variant_from_params;
-use testkit::input::shorten;
-use testkit::solve::{Identity, LoopyGame, Notation, SolveTarget};
+use judge::input::shorten;
+use solver_core::{OutcomeTable, StateId, StateSpace};
+use workbench::solve::{Identity, Notation, SolvableGame};
+use workbench::space_game::LoopyGame;
+use workbench::target::{Args, Param, SpaceTarget};
 
-/// `chopsticks rule=cutoff|rollover splits=none|nosuicide|any`, as the stats target takes it.
-pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
+/// `chopsticks rule=cutoff|rollover splits=none|nosuicide|any`.
+pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     name: "chopsticks",
-    params: "rule=cutoff (cutoff|rollover) splits=none (none|nosuicide|any): one variant's positions reachable \
-             from the start, 1 1 / 1 1",
-    open: |params| {
-        let variant = variant_from_params(params)?;
-        let identity = Identity::new("chopsticks", params, variant_words(variant));
-        let space = Chopsticks::new(variant);
-        let (for_parse, for_moves) = (space.clone(), space.clone());
-        let notation = Notation::new(|p: &Position| p.to_string(), move |text| parse_position(&for_parse, text))
-            .with_move_names(move |from, to| match for_moves.moves(from).into_iter().find(|(_, after)| after == to) {
-                Some((m, _)) => m.to_string(),
-                None => format!("to {to}"),
-            });
-        Ok(Box::new(LoopyGame::with_unmoves(identity, space, &Position::START, notation)))
-    },
-    // The six variants, as the verify workloads solve them (`workloads::workloads`).
-    golden: &[
+    about: "one variant's positions reachable from the start, 1 1 / 1 1, the first player to move",
+    params: &[
+        Param::choice("rule", "cutoff", &["cutoff", "rollover"], "what a sum of 5 or more does to a hand"),
+        Param::choice("splits", "none", &["none", "nosuicide", "any"], "which splits are moves"),
+    ],
+    open,
+    // The six variants, each whole (at most 207 positions).
+    verified: &[
         "rule=cutoff splits=none",
         "rule=cutoff splits=nosuicide",
         "rule=cutoff splits=any",
@@ -38,6 +35,35 @@ pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
         "rule=rollover splits=any",
     ],
 }];
+
+fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
+    let variant = variant_of(args);
+    let identity = Identity::new("chopsticks", args, variant_words(variant));
+    let space = Chopsticks::new(variant);
+    let (for_parse, for_moves) = (space.clone(), space.clone());
+    let notation = Notation::new(|p: &Position| p.to_string(), move |text| parse_position(&for_parse, text))
+        .with_move_names(move |from, to| match for_moves.moves(from).into_iter().find(|(_, after)| after == to) {
+            Some((m, _)) => m.to_string(),
+            None => format!("to {to}"),
+        });
+    let game = LoopyGame::with_unmoves(identity, space, &Position::START, notation)
+        .with_oracle(PlainRules::new(variant), PlainPosition::from_position)
+        .with_note(finished_positions);
+    Ok(Box::new(game))
+}
+
+/// The variant `rule=` and `splits=` name (their choices are the rules' words).
+fn variant_of(args: &Args) -> Variant {
+    let rule = Rule::from_word(args.text("rule")).expect("the choices of rule are the rules' words");
+    let splits = Splits::from_word(args.text("splits")).expect("the choices of splits are the split rules' words");
+    Variant::new(rule, splits)
+}
+
+/// `finished positions (the mover has no live hand): 8`.
+fn finished_positions(space: &Chopsticks, _: &OutcomeTable) -> String {
+    let finished = StateId::all(space.len()).filter(|&id| space.unrank(id).mover.is_out()).count();
+    format!("finished positions (the mover has no live hand): {finished}")
+}
 
 /// The variant in words, with who moves first, for a table's header.
 fn variant_words(variant: Variant) -> String {

@@ -10,14 +10,15 @@
 //! ```
 //!
 //! The tests compare every position and value of every variant, the summaries, the judge's
-//! answers with every engine, and the verify workloads with those files; one reruns the script
-//! where `python3` is installed and checks that the committed files are what it prints.
+//! answers with every engine, and what `verify` runs on the registered space with those files;
+//! one reruns the script where `python3` is installed and checks that the committed files are
+//! what it prints.
 
 use chopsticks::{Chopsticks, ChopsticksProblem, Hands, Position, Rule, Splits, Variant};
+use judge::AnyProblem;
 use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace};
 use std::collections::BTreeMap;
-use testkit::check::OracleCheck;
-use testkit::judge::AnyProblem;
+use workbench::check::OracleCheck;
 
 const SUMMARY: &str = include_str!("data/summary.txt");
 const VALUES: &str = include_str!("data/values.txt");
@@ -95,18 +96,24 @@ fn the_judge_answers_every_position_as_the_script_does_with_every_engine() {
 }
 
 #[test]
-fn the_verify_workloads_agree_with_the_oracle_and_the_script() {
-    let workloads = chopsticks::workloads::workloads();
-    assert_eq!(workloads.len(), 6);
-    for (workload, variant) in workloads.iter().zip(Variant::ALL) {
-        assert_eq!(workload.name, format!("chopsticks {variant}"));
-        let row = (workload.run)(chopsticks::ORACLE_BUDGET).unwrap_or_else(|e| panic!("{}: {e}", workload.name));
-        assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{}: {:?}", workload.name, row.oracle);
+fn verify_agrees_with_the_oracle_and_the_script() {
+    let [target] = chopsticks::REGISTRATION.spaces else { panic!("one space target") };
+    assert_eq!(target.verified.len(), 6);
+    for (&words, variant) in target.verified.iter().zip(Variant::ALL) {
+        assert_eq!(words, variant.to_string());
+        let game = target.open_words(words).unwrap_or_else(|e| panic!("{words}: {e}"));
+        assert_eq!(game.identity().title(), format!("chopsticks {variant}"));
+        let row = game.check(chopsticks::ORACLE_BUDGET).unwrap_or_else(|e| panic!("{words}: {e}"));
+        assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{words}: {:?}", row.oracle);
         assert_eq!(row.timings.len(), solver_core::RetrogradeEngine::ALL.len(), "every retrograde engine ran");
         let values = script_values(variant);
         let count = |kind: &str| values.values().filter(|v| v.starts_with(kind)).count();
         let expected = format!("W {} L {} T 0 D {}", count("win"), count("loss"), count("draw"));
-        assert_eq!((row.positions, row.summary), (values.len(), expected), "{}", workload.name);
+        let (counts, start) = row.summary.split_once("; ").unwrap_or_else(|| panic!("{words}: {}", row.summary));
+        assert_eq!((row.positions, counts), (values.len(), expected.as_str()), "{words}");
+        // Then the start's value, as the script gives it (and its best moves).
+        let start_value = start.split(',').next().unwrap_or_default();
+        assert_eq!(start_value, format!("start {}", values[&Position::START]), "{words}: {}", row.summary);
     }
 }
 

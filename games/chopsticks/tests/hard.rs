@@ -5,10 +5,10 @@
 
 use chopsticks::Variant;
 use chopsticks::plain::{PlainPosition, PlainRules};
+use judge::AnyProblem;
 use oracle::{Budget, solve_loopy};
 use solver_core::{Outcome, Rules};
 use std::collections::HashMap;
-use testkit::judge::AnyProblem;
 
 fn problem() -> &'static dyn AnyProblem {
     chopsticks::REGISTRATION.problems[0]

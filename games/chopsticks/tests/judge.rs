@@ -1,11 +1,11 @@
 //! The judge problem `chopsticks` end to end: generated inputs split and answered alike,
 //! shrinking, explain (snapshotted, checked by hand), and odd input never splitting the
-//! engines. The corpus and the contract's sample run in the workspace's tests/registered.rs.
+//! engines. The corpus and the contract's sample run in the workspace's tests/integration/registered.rs.
 
 use chopsticks::{Chopsticks, ChopsticksEngine, ChopsticksProblem, Hands, Position, Rule, Splits, Variant};
 use proptest::prelude::*;
 
-use testkit::judge::{AnyProblem, Problem};
+use judge::{AnyProblem, Problem};
 
 fn problem() -> &'static dyn AnyProblem {
     chopsticks::REGISTRATION.problems[0]

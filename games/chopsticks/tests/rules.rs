@@ -1,17 +1,21 @@
 //! Every variant's dense space against the plain rules and the oracle, over every position:
 //! the ranking round-trips, the moves on ids are the plain rules' moves, the un-moves invert
 //! them, every id is reachable, and every engine's table equals the oracle's. Then the
-//! published facts this can be compared with, the stats target and the fuzz body.
+//! published facts this can be compared with, what `stats` reports and the fuzz body.
 
 use chopsticks::plain::{PlainPosition, PlainRules};
-use chopsticks::workloads::{self, plain};
-use chopsticks::{Chopsticks, Hands, ORACLE_BUDGET, Position, Rule, Splits, Variant};
+use chopsticks::{Chopsticks, Hands, ORACLE_BUDGET, Position, Rule, Splits, Variant, rank_chopsticks};
 use proptest::prelude::*;
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace};
 use std::collections::{BTreeSet, VecDeque};
-use testkit::check::{OracleSide, check_loopy_with_unmoves};
-use testkit::space::{check_loopy_space, check_unmoves, every_id};
-use testkit::stats::Params;
+use workbench::check::{OracleSide, check_loopy_with_unmoves};
+use workbench::space::{check_loopy_space, check_unmoves, every_id};
+use workbench::stats::StatsReport;
+
+/// The plain form of a position of the space, for [`OracleSide`].
+fn plain(position: &Position) -> PlainPosition {
+    PlainPosition::from_position(position)
+}
 
 #[test]
 fn every_engine_equals_the_oracle_on_every_position_of_every_variant() {
@@ -159,29 +163,28 @@ fn hand_derived_values() {
 }
 
 #[test]
-fn the_stats_target_reads_its_parameters() {
-    let target = &workloads::STATS_TARGETS[0];
+fn stats_reads_its_parameters() {
+    let [target] = chopsticks::REGISTRATION.spaces else { panic!("one space target") };
     assert_eq!(target.name, "chopsticks");
-    let words = |w: &[&str]| Params::parse(&w.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
-    let report = (target.run)(&mut words(&[])).unwrap();
+    let stats = |words: &str| -> Result<StatsReport, String> { Ok(target.open_words(words)?.stats()) };
+    let report = stats("").unwrap();
     assert_eq!(report.game, "chopsticks rule=cutoff splits=none");
     assert_eq!(report.positions, 92);
     assert_eq!(
         report.notes,
-        ["start 1 1 / 1 1: loss in 8 for the first player", "finished positions (the mover has no live hand): 8"]
+        ["1 1 / 1 1: start loss in 8, best 1 hits 1 -> 2", "finished positions (the mover has no live hand): 8"]
     );
-    let report = (target.run)(&mut words(&["rule=rollover", "splits=any"])).unwrap();
+    let report = stats("rule=rollover splits=any").unwrap();
     assert_eq!((report.game.as_str(), report.positions), ("chopsticks rule=rollover splits=any", 207));
     assert_eq!(report.engines.len(), solver_core::RetrogradeEngine::ALL.len());
-    let longest = (target.run)(&mut words(&["splits=any"])).unwrap().extreme.unwrap();
+    assert_eq!(report.engines[0].engine, "reverse-graph", "the default engine first");
+    let longest = stats("splits=any").unwrap().extreme.unwrap();
     assert_eq!(longest.value, "win in 33");
-    let error = |w: &[&str]| (target.run)(&mut words(w)).unwrap_err();
-    assert_eq!(error(&["rule=modulo"]), "rule must be cutoff or rollover, found `modulo`");
-    assert_eq!(error(&["splits=some"]), "splits must be none, nosuicide or any, found `some`");
-    // A key nobody reads is the caller's to reject, through Params::finish.
-    let mut params = words(&["rule=cutoff", "split=any"]);
-    (target.run)(&mut params).unwrap();
-    assert_eq!(params.finish().unwrap_err(), "unknown parameter `split`");
+    let error = |words: &str| stats(words).unwrap_err();
+    assert_eq!(error("rule=modulo"), "rule must be one of cutoff, rollover, found `modulo`");
+    assert_eq!(error("splits=some"), "splits must be one of none, nosuicide, any, found `some`");
+    // A key the target does not take is refused before any work.
+    assert_eq!(error("rule=cutoff split=any"), "unknown parameter `split`; it takes rule, splits");
 }
 
 #[test]
@@ -190,7 +193,7 @@ fn the_fuzz_body_passes_on_every_position_of_every_variant() {
         for id in 0..Chopsticks::new(variant).len() as u32 {
             let mut bytes = vec![v as u8];
             bytes.extend(id.to_le_bytes());
-            workloads::rank_chopsticks(&bytes).unwrap_or_else(|e| panic!("{variant} #{id}: {e}"));
+            rank_chopsticks(&bytes).unwrap_or_else(|e| panic!("{variant} #{id}: {e}"));
         }
     }
     assert_eq!(chopsticks::REGISTRATION.fuzz[0].name, "rank_chopsticks");
@@ -199,6 +202,6 @@ fn the_fuzz_body_passes_on_every_position_of_every_variant() {
 proptest! {
     #[test]
     fn the_fuzz_body_takes_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..12)) {
-        prop_assert_eq!(workloads::rank_chopsticks(&bytes), Ok(()));
+        prop_assert_eq!(rank_chopsticks(&bytes), Ok(()));
     }
 }

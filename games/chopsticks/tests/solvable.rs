@@ -1,16 +1,16 @@
-//! The `chopsticks` solve target: its position notation refuses bad text with a message, every
+//! The `chopsticks` space target: its position notation refuses bad text with a message, every
 //! engine gives each variant's values as the independent Python script lists them
 //! (`tests/data/values.txt`, see tests/data.rs for the command that makes it), the notation
 //! round-trips, and a stored table passes `verify` until one value is changed.
 
 use solver_core::Outcome;
-use testkit::solve::{SolvableGame, VerifyFailure, parse_position, show, stored_in_memory};
-use testkit::table_file::{TableFile, Value};
+use workbench::solve::{SolvableGame, VerifyFailure, parse_position, show, stored_in_memory};
+use workbench::table_file::{TableFile, Value};
 
 const VALUES: &str = include_str!("data/values.txt");
 
 fn open(words: &str) -> Result<Box<dyn SolvableGame>, String> {
-    chopsticks::REGISTRATION.solve[0].open_words(words)
+    chopsticks::REGISTRATION.spaces[0].open_words(words)
 }
 
 /// `engine`'s table as a file in memory, with position `changed` (if any) given another value.

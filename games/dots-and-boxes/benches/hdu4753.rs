@@ -21,8 +21,8 @@
 //! so after its first run it would only measure lookups (and `auto` would then always use it).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use judge::AnyProblem;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 const ORDER: [(u32, u32); 24] = [
     (1, 2),

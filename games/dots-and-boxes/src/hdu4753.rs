@@ -4,22 +4,23 @@
 
 use crate::plain::PlainDots;
 use crate::{Board, DotsAndBoxes, Lines, Record, Rule};
+use judge::explain_all;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, ScoreOracle};
 use solver_core::graph::SplitMix64;
 use solver_core::{StateSpace, score_table};
 use std::borrow::Cow;
 use std::fmt::Write;
 use std::sync::OnceLock;
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{Work, explain_all};
 
 /// `hdu4753`: T cases of n moves on the 4x4 grid of points 1..16; for each, whoever of Tom200
 /// (first) and Jerry404 ends with more of the 9 boxes when the other 24 - n segments are drawn
 /// optimally, the turn always passing.
 pub struct Hdu4753;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu4753`.
     pub enum Hdu4753Engine {
         /// `table` or `per-case`, whichever does less work on this input ([`prefers_table`]).
@@ -255,7 +256,7 @@ impl Problem for Hdu4753 {
         let mut found = Vec::with_capacity(board.lines() + 1);
         let games: Vec<Vec<(usize, usize)>> = (0..cases)
             .map(|_| {
-                let kind = testkit::hard_pools::share(&[10, 30, 20, 10, 10, 10, 10], &mut rng);
+                let kind = judge::hard_pools::share(&[10, 30, 20, 10, 10, 10, 10], &mut rng);
                 let tom_wins = rng.below(2) == 0;
                 let moves = match kind {
                     1 => 12..=22,
@@ -332,7 +333,7 @@ impl Problem for Hdu4753 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

@@ -41,7 +41,7 @@
 //! | [`parallel_score_table`](solver_core::parallel_score_table) on [`DotsAndBoxes::new`] | the same, on every core, level by level (the levels: lines left to draw) | `2^L` bytes, 4 more a position while solving |
 //! | [`solve_tiers`](solver_core::tiers::solve_tiers) on [`tierings::ByLinesDrawn`] or [`tierings::ByLineGroup`] | every position, tier by tier, holding only the tiers still needed | by lines drawn: two tiers, at most `C(L, L/2) + C(L, L/2 + 1)` bytes (3x4: 601 MB) |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
-//! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, workloads, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
+//! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, `gamesolve verify`, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
 //!
 //! No retrograde or Grundy engine applies: the game is acyclic and scored, not impartial.
 //! [`DotsAndBoxes`] implements `ScoringSpace` on ids itself, not the plain `ScoringRules`: the
@@ -54,9 +54,17 @@
 //! the final lead once the value of the rest is known. [`Hdu4753`] answers HDU 4753
 //! (`gamesolve judge hdu4753`; its contract is `problems/hdu4753.md`) with each of its engines
 //! ([`Hdu4753Engine`]): the 3x3 board, [`Rule::TurnPasses`], the first n moves given, any n
-//! from 0 to 24. [`REGISTRATION`] also offers every board up to 3x3 to `gamesolve verify` (each
-//! engine compared with the others, the verifier and the oracle) and any board of up to 31
-//! lines to `gamesolve stats` (3x4: `gamesolve stats dots-and-boxes rows=3 cols=4`).
+//! from 0 to 24.
+//!
+//! # The whole-space commands
+//! [`SPACES`] offers any board of up to 31 lines under either rule to the whole-space commands
+//! (`gamesolve verify`, `stats`, `solve`, `probe`, `diff`, `verify FILE`):
+//! `dots-and-boxes rows=R cols=C rule=turn-passes|move-again`, position `n` being the set of
+//! lines `n` and the start the empty board (see [`solvable`] for the notation, the engines and
+//! the tiers of `solve --distributed`). `gamesolve verify` solves every board up to 3x3 (up to
+//! symmetry, [`SIZES`]) under both rules: each engine compared with the others, the verifier,
+//! and the oracle where the board fits its budget; `gamesolve stats dots-and-boxes rows=3
+//! cols=4` solves the largest board, 2^31 positions.
 //!
 //! # Example
 //! ```
@@ -83,7 +91,7 @@
 //!
 //! // HDU 4753: 23 moves given, only 1-5 left. Jerry404 draws it and closes the top-left box,
 //! // but Tom200 has more boxes in the end.
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! let moves = "5 9 13 9 3 4 14 15 10 14 10 6 7 11 13 14 12 16 10 11 8 12 11 15 15 16 4 8 6 7 \
 //!              1 2 7 8 2 6 5 6 7 3 12 11 2 3 9 10";
 //! let answer = dots_and_boxes::Hdu4753.judge(&format!("1\n23\n{moves}\n"), "auto").unwrap();
@@ -91,6 +99,7 @@
 //! ```
 
 pub mod board;
+mod fuzz;
 pub mod game;
 mod hdu4753;
 pub mod plain;
@@ -98,23 +107,16 @@ pub mod record;
 pub mod solvable;
 pub mod tierings;
 pub mod tiers;
-mod workloads;
 
 pub use board::{Board, BoardError, Dot, Lines};
+pub use fuzz::{FUZZ, rank_dots_and_boxes};
 pub use game::{DotsAndBoxes, Rule};
 pub use hdu4753::{Hdu4753, Hdu4753Engine, ORACLE_STATES, prefers_table};
 pub use record::{Player, Record};
-pub use workloads::{ORACLE_MAX_LINES, SIZES, empty_board_summary, rank_dots_and_boxes};
+pub use solvable::{SCORE_DP_MAX_LINES, SIZES, SPACES};
 
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
+use workbench::Registration;
 
-/// Dots and boxes' judge problem, its verify workloads, its stats target and its fuzz body.
-pub static REGISTRATION: Registration = Registration {
-    name: "dots-and-boxes",
-    problems: &[&Hdu4753],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[FuzzTarget { name: "rank_dots_and_boxes", body: rank_dots_and_boxes }],
-};
+/// Dots and boxes' judge problem, its space and its fuzz body.
+pub static REGISTRATION: Registration =
+    Registration { name: "dots-and-boxes", problems: &[&Hdu4753], spaces: SPACES, fuzz: FUZZ };

@@ -1,39 +1,54 @@
-//! Dots and boxes as `gamesolve solve`, `probe`, `diff` and `verify FILE` see it: position `n`
-//! of a board is the set of lines whose bits `n` has (from the empty board), written as the
-//! drawn lines by their dots' numbers (`1-2 2-6`, or `empty`), the notation of HDU 4753's input
-//! and of `explain`. Engines: the tiered engine with and without symmetry, and the sequential
-//! score DP up to `SCORE_DP_MAX_LINES` lines; values are checked by solver-core's verifier.
-//! Its tiers, for `solve --distributed`: `group=G` ([`ByLineGroup::last_lines`]), each tier a
-//! range of positions; by default `G` makes tiers of 2^20 positions (at least 4 lines).
+//! Dots and boxes as every whole-space command sees it (`gamesolve verify`, `stats`, `solve`,
+//! `probe`, `diff`, `verify FILE`): position `n` of a board is the set of lines whose bits `n`
+//! has (from the empty board), written as the drawn lines by their dots' numbers (`1-2 2-6`, or
+//! `empty`), the notation of HDU 4753's input and of `explain`; a move is named by its line
+//! (`2-5`). Engines: the tiered engine with symmetry (`tiers-symmetric`, the default) and
+//! without (`tiers`), and solver-core's score DP engines up to [`SCORE_DP_MAX_LINES`] lines;
+//! values are checked by solver-core's verifier and, where the board fits the oracle's budget,
+//! by the oracle on sets of segments ([`PlainDots`]). Its tiers, for `solve --distributed`:
+//! `group=G` ([`ByLineGroup::last_lines`]), each tier a range of positions; by default `G`
+//! makes tiers of 2^20 positions (at least 4 lines).
 
+use crate::plain::PlainDots;
 use crate::tierings::{ByLineGroup, group_size};
-use crate::tiers::{BoardTable, Symmetry, solve_board};
-use crate::workloads::{SCORE_DP_MAX_LINES, board_and_rule};
+use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board};
 use crate::{Board, DotsAndBoxes, Lines, Rule};
 use solver_core::tiers::{TierMove, TieredScoring};
-use solver_core::verify::verify_scores;
-use testkit::solve::{
-    ConsecutiveTiers, Identity, Move, SolvableGame, SolveTarget, Solved, VerifyFailure, read_all, violation,
-};
-use testkit::table_file::{Encoding, TableFile, Value, ValueKind};
+use std::collections::HashMap;
+use workbench::family::{Engine, ScoreTable};
+use workbench::solve::{ConsecutiveTiers, Identity, Notation, SolvableGame, Solved};
+use workbench::space_game::ScoringGame;
+use workbench::table_file::{Encoding, Value};
+use workbench::target::{Args, Param, SpaceTarget};
+
+/// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
+/// is a C x R board turned a quarter, with the same values: the law tests check that on random
+/// positions of both), each under both rules ([`SpaceTarget::verified`] of [`SPACES`]).
+pub const SIZES: [(usize, usize); 6] = [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)];
+
+/// Boards with more lines run without solver-core's score DP engines, the sequential one
+/// taking minutes on one core past 2^27 positions; the tiered engines solve every board up to
+/// 31 lines.
+pub const SCORE_DP_MAX_LINES: usize = 27;
 
 /// `dots-and-boxes rows=R cols=C rule=turn-passes|move-again`.
-pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
+pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     name: "dots-and-boxes",
-    params: "rows=3 cols=3 (31 lines at most, e.g. 3x4) rule=turn-passes|move-again",
-    open: |params| {
-        let (board, rule) = board_and_rule(params)?;
-        let variant = match rule {
-            Rule::TurnPasses => "turn-passes: the turn passes after every line, boxes or not",
-            Rule::MoveAgain => "move-again: closing a box earns one more line",
-        };
-        Ok(Box::new(Dots { identity: Identity::new("dots-and-boxes", params, variant), board, rule }))
-    },
-    golden: &[
+    about: "every set of drawn lines of an R x C board of boxes (at most 31 lines, e.g. 3x4), the empty board first",
+    params: &[
+        Param::number("rows", "3", 1, 8, "rows of boxes (the board has at most 31 lines)"),
+        Param::number("cols", "3", 1, 8, "columns of boxes"),
+        Param::choice("rule", "turn-passes", &["turn-passes", "move-again"], "whether closing a box earns a move"),
+    ],
+    open,
+    // Every board of `SIZES` under both rules, the turn passing first.
+    verified: &[
         "rows=1 cols=1 rule=turn-passes",
         "rows=1 cols=1 rule=move-again",
         "rows=1 cols=2 rule=turn-passes",
         "rows=1 cols=2 rule=move-again",
+        "rows=1 cols=3 rule=turn-passes",
+        "rows=1 cols=3 rule=move-again",
         "rows=2 cols=2 rule=turn-passes",
         "rows=2 cols=2 rule=move-again",
         "rows=2 cols=3 rule=turn-passes",
@@ -43,153 +58,129 @@ pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
     ],
 }];
 
-struct Dots {
-    identity: Identity,
-    board: Board,
-    rule: Rule,
+/// The board at `args`, refused (before anything is built) past 31 lines.
+fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
+    let board = Board::new(args.number("rows"), args.number("cols")).map_err(|e| e.to_string())?;
+    let rule = Rule::from_name(args.text("rule")).expect("a declared choice");
+    let variant = match rule {
+        Rule::TurnPasses => "turn-passes: the turn passes after every line, boxes or not",
+        Rule::MoveAgain => "move-again: closing a box earns one more line",
+    };
+    let identity = Identity::new("dots-and-boxes", args, variant);
+    let notation = Notation::new(move |lines: &Lines| describe(&board, *lines), move |text| parse(&board, text))
+        .with_move_names(move |before: &Lines, after: &Lines| {
+            board.line_name((after & !before).trailing_zeros() as usize)
+        });
+    let plain = PlainDots { rows: board.rows(), cols: board.cols(), rule };
+    let tiered = |name, symmetry| {
+        Engine::new(
+            name,
+            move |space: &DotsAndBoxes| memory_bound(space.board(), symmetry),
+            move |space: &DotsAndBoxes| {
+                solve_board(space.board(), space.rule(), symmetry).map(|table| Box::new(table) as ScoreTable)
+            },
+        )
+    };
+    let mut game = ScoringGame::<DotsAndBoxes, i8>::new(identity, DotsAndBoxes::new(board, rule), &0, notation)
+        .with_oracle(plain, move |lines: &Lines| PlainDots::from_lines(&board, *lines))
+        .with_engine(tiered("tiers-symmetric", Symmetry::Board))
+        .with_engine(tiered("tiers", Symmetry::None))
+        // The symmetric tiered engine first, then the plain one: a quarter of the memory or less.
+        .with_default_engine("tiers")
+        .with_default_engine("tiers-symmetric")
+        .with_tiers(tiers);
+    if board.lines() > SCORE_DP_MAX_LINES {
+        let why = format!(
+            "the score DP runs only up to {SCORE_DP_MAX_LINES} lines (the sequential one takes minutes on one core \
+             past 2^27 positions), and this board has {}",
+            board.lines()
+        );
+        for engine in ["score-dp", "parallel-score-dp"] {
+            game = game.without_engine(engine, why.clone());
+        }
+    }
+    Ok(Box::new(game))
 }
 
-/// A tiered table. Every value fits a byte: a board of at most 31 lines has at most 12 boxes.
-struct Tiered(BoardTable);
+/// The drawn lines by their dots' numbers (`1-2 2-6`), or `empty`.
+fn describe(board: &Board, lines: Lines) -> String {
+    let names: Vec<String> = (0..board.lines()).filter(|e| lines >> e & 1 == 1).map(|e| board.line_name(e)).collect();
+    if names.is_empty() { "empty".to_string() } else { names.join(" ") }
+}
 
-impl Solved for Tiered {
+/// Drawn lines written as [`describe`] writes them (separated by spaces or commas; `empty` or
+/// nothing for none), each a line of `board` given once.
+fn parse(board: &Board, text: &str) -> Result<Lines, String> {
+    let text = text.trim();
+    if text == "empty" || text.is_empty() {
+        return Ok(0);
+    }
+    let mut lines: Lines = 0;
+    for word in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+        let line = word
+            .split_once('-')
+            .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
+            .and_then(|(a, b)| board.line_between_numbers(a, b))
+            .ok_or_else(|| {
+                format!(
+                    "`{word}` is not a line of the {}x{} board (two neighbouring dots numbered 1..={}, e.g. 1-2)",
+                    board.rows(),
+                    board.cols(),
+                    board.dots()
+                )
+            })?;
+        if lines >> line & 1 == 1 {
+            return Err(format!("line {word} is given twice"));
+        }
+        lines |= 1 << line;
+    }
+    Ok(lines)
+}
+
+/// A tiered table of a whole board: position `n` is the set of lines `n`. Every value fits a
+/// byte (a board of at most 31 lines has at most 12 boxes). Its histogram and its most extreme
+/// position are read from the stored blocks, each standing for its orbit, not position by
+/// position: seconds rather than minutes on 3x4 (2^31 positions).
+impl Solved for BoardTable {
+    fn len(&self) -> u64 {
+        self.positions()
+    }
+
+    fn value(&self, index: u64) -> Value {
+        Value::Score(i64::from(BoardTable::value(self, index as Lines)))
+    }
+
     fn encoding(&self) -> Encoding {
         Encoding::Score8
     }
 
-    fn value(&self, index: u64) -> Value {
-        Value::Score(i64::from(self.0.value(index as Lines)))
+    fn bytes(&self) -> u64 {
+        self.held_bytes()
+    }
+
+    fn histogram(&self) -> HashMap<Value, u64> {
+        BoardTable::histogram(self).into_iter().map(|(v, n)| (Value::Score(i64::from(v)), n)).collect()
+    }
+
+    fn extreme(&self) -> Option<u64> {
+        Some(u64::from(self.best_position()))
     }
 }
 
-/// The sequential score DP's table.
-struct Sequential(Vec<i8>);
-
-impl Solved for Sequential {
-    fn encoding(&self) -> Encoding {
-        Encoding::Score8
-    }
-
-    fn value(&self, index: u64) -> Value {
-        Value::Score(i64::from(self.0[index as usize]))
-    }
-}
-
-impl SolvableGame for Dots {
-    fn identity(&self) -> &Identity {
-        &self.identity
-    }
-
-    fn kind(&self) -> ValueKind {
-        ValueKind::Score
-    }
-
-    fn positions(&self) -> u64 {
-        1 << self.board.lines()
-    }
-
-    fn start(&self) -> u64 {
-        0
-    }
-
-    fn engines(&self) -> Vec<&'static str> {
-        let mut engines = vec!["tiers-symmetric", "tiers"];
-        if self.board.lines() <= SCORE_DP_MAX_LINES {
-            engines.extend(["score-dp", "parallel-score-dp"]);
+/// The tiering `tiering` of the whole board `space` (by default the last lines, tiers of 2^20
+/// positions), each tier a range of positions.
+fn tiers<'a>(space: &'a DotsAndBoxes, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + 'a>, String> {
+    let lines = space.board().lines() as u32;
+    let group = match tiering {
+        None => lines.saturating_sub(DEFAULT_TIER_LINES).max(lines.min(4)),
+        Some("lines") => {
+            return Err("the tiering `lines` does not keep a tier's positions together, so it cannot be written as \
+                        shards of one table; take group=G"
+                .into());
         }
-        engines
-    }
-
-    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
-        let tiered = |symmetry| -> Result<Box<dyn Solved>, String> {
-            Ok(Box::new(Tiered(solve_board(self.board, self.rule, symmetry).map_err(|e| e.to_string())?)))
-        };
-        match engine {
-            "tiers-symmetric" => tiered(Symmetry::Board),
-            "tiers" => tiered(Symmetry::None),
-            "score-dp" | "parallel-score-dp" if self.board.lines() <= SCORE_DP_MAX_LINES => {
-                let game = DotsAndBoxes::new(self.board, self.rule);
-                let values = match engine {
-                    "score-dp" => solver_core::score_table::<i8, _>(&game),
-                    _ => solver_core::parallel_score_table::<i8, _>(&game),
-                };
-                Ok(Box::new(Sequential(values.map_err(|e| e.to_string())?)))
-            }
-            _ => Err(format!("no engine `{engine}`; the engines are {}", self.engines().join(", "))),
-        }
-    }
-
-    fn describe(&self, index: u64) -> String {
-        let names: Vec<String> =
-            (0..self.board.lines()).filter(|e| index >> e & 1 == 1).map(|e| self.board.line_name(e)).collect();
-        if names.is_empty() { "empty".to_string() } else { names.join(" ") }
-    }
-
-    fn parse(&self, text: &str) -> Result<u64, String> {
-        let text = text.trim();
-        if text == "empty" || text.is_empty() {
-            return Ok(0);
-        }
-        let mut lines: u64 = 0;
-        for word in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-            let line = word
-                .split_once('-')
-                .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
-                .and_then(|(a, b)| self.board.line_between_numbers(a, b))
-                .ok_or_else(|| {
-                    format!(
-                        "`{word}` is not a line of the {}x{} board (two neighbouring dots numbered 1..={}, e.g. 1-2)",
-                        self.board.rows(),
-                        self.board.cols(),
-                        self.board.dots()
-                    )
-                })?;
-            if lines >> line & 1 == 1 {
-                return Err(format!("line {word} is given twice"));
-            }
-            lines |= 1 << line;
-        }
-        Ok(lines)
-    }
-
-    fn moves(&self, index: u64) -> Vec<Move> {
-        let lines = index as Lines;
-        (0..self.board.lines())
-            .filter(|e| lines >> e & 1 == 0)
-            .map(|e| {
-                let gain = self.board.completed_by(lines, e);
-                Move {
-                    name: self.board.line_name(e),
-                    parts: vec![index | 1 << e],
-                    gain: i64::from(gain),
-                    again: self.rule == Rule::MoveAgain && gain > 0,
-                }
-            })
-            .collect()
-    }
-
-    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
-        let score = |v| match v {
-            Value::Score(s) => i8::try_from(s).ok(),
-            _ => None,
-        };
-        let values = read_all(table, 0i8, score, progress)?;
-        verify_scores(&DotsAndBoxes::new(self.board, self.rule), &values).map_err(|e| violation(self, e))
-    }
-
-    fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
-        let lines = self.board.lines() as u32;
-        let group = match tiering {
-            None => lines.saturating_sub(DEFAULT_TIER_LINES).max(lines.min(4)),
-            Some("lines") => {
-                return Err("the tiering `lines` does not keep a tier's positions together, so it cannot be written \
-                            as shards of one table; take group=G"
-                    .into());
-            }
-            Some(name) => group_size(name)?,
-        };
-        Ok(Box::new(GroupTiers(ByLineGroup::last_lines(DotsAndBoxes::new(self.board, self.rule), group))))
-    }
+        Some(name) => group_size(name)?,
+    };
+    Ok(Box::new(GroupTiers(ByLineGroup::last_lines(space.clone(), group))))
 }
 
 /// Lines left out of the default group: tiers of 2^20 positions, a megabyte each.

@@ -63,14 +63,14 @@ impl Symmetry {
 pub struct TableTooLarge {
     /// The bytes the stored blocks need.
     pub needed: u64,
-    /// The bytes the command may use ([`testkit::resources::memory_limit`]: the system's
+    /// The bytes the command may use ([`judge::resources::memory_limit`]: the system's
     /// estimate, `ulimit -v`, a cgroup or `--max-memory`), 0 where none is known.
     pub available: u64,
 }
 
 /// The memory a new allocation can use, where something says.
 fn available_memory() -> Option<u64> {
-    testkit::resources::memory_limit().map(|(limit, _)| limit)
+    judge::resources::memory_limit().map(|(limit, _)| limit)
 }
 
 /// An upper bound on the bytes [`solve_board`] allocates for `board` with `symmetry`: one byte
@@ -116,6 +116,13 @@ impl BitPermutation {
     #[inline]
     fn apply(&self, x: u32) -> u32 {
         self.bytes.iter().enumerate().fold(0, |y, (k, table)| y | table[(x >> (8 * k)) as usize & 255])
+    }
+
+    /// The inverse permutation of the bits `0..bits`, which this one permutes among themselves.
+    fn inverse(&self, bits: usize) -> BitPermutation {
+        let mut image = vec![0; bits];
+        (0..bits).for_each(|i| image[self.apply(1 << i).trailing_zeros() as usize] = i);
+        BitPermutation::new(&image)
     }
 }
 
@@ -326,16 +333,31 @@ impl BoardTable {
     }
 
     /// How many positions of the board have each value, from the lowest value up: every
-    /// position, stored or not (a stored block stands for its whole orbit).
+    /// position, stored or not (a stored block stands for its whole orbit). Reads each stored
+    /// byte once, the blocks split over rayon's threads.
     pub fn histogram(&self) -> Vec<(i8, u64)> {
         let mut orbit_sizes = vec![0u64; self.blocks.len()];
         self.stored.iter().for_each(|s| orbit_sizes[s.slot as usize] += 1);
-        let mut counts = [0u64; 256];
-        for (block, size) in self.blocks.iter().zip(orbit_sizes) {
-            let mut here = [0u64; 256];
-            block.iter().for_each(|&v| here[v as u8 as usize] += 1);
-            counts.iter_mut().zip(here).for_each(|(c, h)| *c += h * size);
-        }
+        let counts = self
+            .blocks
+            .par_iter()
+            .zip(orbit_sizes)
+            .fold(
+                || [0u64; 256],
+                |mut counts, (block, size)| {
+                    let mut here = [0u64; 256];
+                    block.iter().for_each(|&v| here[v as u8 as usize] += 1);
+                    counts.iter_mut().zip(here).for_each(|(c, h)| *c += h * size);
+                    counts
+                },
+            )
+            .reduce(
+                || [0u64; 256],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+                    a
+                },
+            );
         (-128..=127i16)
             .map(|v| v as i8)
             .filter_map(|v| Some((v, counts[v as u8 as usize])).filter(|&(_, n)| n > 0))
@@ -352,23 +374,56 @@ impl BoardTable {
         self.blocks.len() as u64 * (1u64 << self.layout.block_lines)
     }
 
-    /// The lines of a position with the largest value, the first found (by stored block, then
-    /// by block index).
+    /// The bytes the table holds: its values ([`BoardTable::stored_bytes`]) and where each tier
+    /// pattern's block is.
+    pub fn held_bytes(&self) -> u64 {
+        let index = self.stored.len() * size_of::<Stored>() + self.blocks.len() * size_of::<Box<[i8]>>();
+        self.stored_bytes() + index as u64
+    }
+
+    /// The least set of lines (as a number) among the positions with the largest value.
+    ///
+    /// Without reading every position: a stored block's entries of that value, mapped back
+    /// through each symmetry that reads the block, give the least block lines of each tier
+    /// pattern of its orbit, and a position's number is its tier lines' plus its block lines'.
+    /// Time: one pass over the stored bytes (on rayon's threads), a few lookups per entry of
+    /// the largest value and symmetry, and one per tier pattern.
     pub fn best_position(&self) -> Lines {
-        let (slot, index, _) = self
+        let best = self.blocks.par_iter().filter_map(|b| b.iter().max().copied()).max().expect("a table has a block");
+        let layout = &self.layout;
+        let (block_lines, tier_lines) = layout.line_of_bit.split_at(layout.block_lines);
+        let block_to_lines = BitPermutation::new(block_lines);
+        let tier_to_lines = BitPermutation::new(tier_lines);
+        // The inverse of each symmetry's action on block indices, the identity first: the
+        // entry `j` of a block read through symmetry `k` is the block index `inverse[k](j)`.
+        let inverses: Vec<BitPermutation> =
+            std::iter::once(BitPermutation::new(&(0..layout.block_lines).collect::<Vec<_>>()))
+                .chain(layout.symmetries.iter().map(|(_, on_blocks)| on_blocks.inverse(layout.block_lines)))
+                .collect();
+        // For each stored block and each symmetry: the least block lines of an entry of value
+        // `best` read through it, or `Lines::MAX` for none.
+        let least: Vec<Vec<Lines>> = self
             .blocks
+            .par_iter()
+            .map(|block| {
+                let mut least = vec![Lines::MAX; inverses.len()];
+                for j in (0..block.len()).filter(|&j| block[j] == best) {
+                    for (slot, inverse) in least.iter_mut().zip(&inverses) {
+                        *slot = (*slot).min(block_to_lines.apply(inverse.apply(j as u32)));
+                    }
+                }
+                least
+            })
+            .collect();
+        self.stored
             .iter()
             .enumerate()
-            .filter_map(|(s, b)| {
-                b.iter().enumerate().max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i))).map(|(i, &v)| (s, i, v))
+            .filter_map(|(tier, s)| {
+                let block = least[s.slot as usize][usize::from(s.symmetry)];
+                (block != Lines::MAX).then(|| tier_to_lines.apply(tier as u32) | block)
             })
-            .max_by_key(|&(s, i, v)| (v, std::cmp::Reverse((s, i))))
-            .expect("a table has a block");
-        let tier = self.stored.iter().position(|s| s.slot as usize == slot && s.symmetry == 0).expect("a stored tier");
-        let bits = (tier as u64) << self.layout.block_lines | index as u64;
-        (0..self.layout.line_of_bit.len())
-            .filter(|&b| bits >> b & 1 == 1)
-            .fold(0, |lines, b| lines | 1 << self.layout.line_of_bit[b])
+            .min()
+            .expect("some position has the largest value")
     }
 }
 

@@ -8,8 +8,8 @@ use oracle::{Budget, ScoreOracle};
 use proptest::prelude::*;
 use solver_core::{ScoreValue, ScoringRules, StateId, StateSpace, score_table};
 use std::sync::OnceLock;
-use testkit::check::OracleSide;
-use testkit::space::{check_scoring_space, every_id};
+use workbench::check::OracleSide;
+use workbench::space::{check_scoring_space, every_id};
 
 fn solve(game: &DotsAndBoxes) -> Vec<i8> {
     score_table::<i8, _>(game).expect("dots and boxes is acyclic and fits i8")

@@ -3,8 +3,8 @@
 //! free segments, for cases with at most 14 of them) and the judge's answers, and compared
 //! with the uniform generator on the same seeds.
 
+use judge::AnyProblem;
 use std::collections::HashMap;
-use testkit::judge::AnyProblem;
 
 fn problem() -> &'static dyn AnyProblem {
     dots_and_boxes::REGISTRATION.problems[0]

@@ -5,10 +5,10 @@
 
 use dots_and_boxes::plain::PlainDots;
 use dots_and_boxes::{Board, DotsAndBoxes, Hdu4753, Lines, Rule};
+use judge::{AnyProblem, JudgeError};
 use oracle::Budget;
 use proptest::prelude::*;
-use testkit::check::{OracleCheck, OracleSide, check_scores};
-use testkit::judge::{AnyProblem, JudgeError};
+use workbench::check::{OracleCheck, OracleSide, check_scores};
 
 fn hdu() -> &'static dyn AnyProblem {
     &Hdu4753
@@ -105,7 +105,7 @@ fn bad_bytes_never_panic_and_every_engine_agrees() {
         b"1\n1\n+1 -2\n",
     ];
     for data in seeds {
-        testkit::fuzz::judge_bytes(hdu(), data).unwrap_or_else(|e| panic!("{data:?}: {e}"));
+        workbench::fuzz::judge_bytes(hdu(), data).unwrap_or_else(|e| panic!("{data:?}: {e}"));
     }
 }
 
@@ -134,25 +134,23 @@ fn explain_draws_the_board_and_the_optimal_play() {
     insta::assert_snapshot!("explain_hdu4753", text.join("\n"));
 }
 
-/// The registered `verify` workloads of the boards up to 2x2, each against the oracle, and the
-/// `stats` target on a small board.
+/// The registered space's `verify` check of the boards up to 2x2, each against the oracle,
+/// and its `stats` on a small board.
 #[test]
-fn the_registered_workloads_and_stats_target_run() {
-    let workloads = (dots_and_boxes::REGISTRATION.workloads)();
-    assert_eq!(workloads.len(), dots_and_boxes::SIZES.len() * 2);
-    let small = ["1x1", "1x2", "1x3", "2x2"];
-    for workload in workloads.iter().filter(|w| small.iter().any(|s| w.name.contains(s))) {
-        let row = (workload.run)(Budget::new(1 << 17)).unwrap_or_else(|e| panic!("{}: {e}", workload.name));
-        assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{}: {:?}", workload.name, row.oracle);
+fn the_registered_space_checks_and_summarizes_small_boards() {
+    let space = &dots_and_boxes::REGISTRATION.spaces[0];
+    assert_eq!(space.verified.len(), dots_and_boxes::SIZES.len() * 2);
+    let small = ["rows=1 cols=1", "rows=1 cols=2", "rows=1 cols=3", "rows=2 cols=2"];
+    for words in space.verified.iter().filter(|w| small.iter().any(|s| w.starts_with(s))) {
+        let game = space.open_words(words).unwrap_or_else(|e| panic!("{words}: {e}"));
+        let row = game.check(Budget::new(1 << 17)).unwrap_or_else(|e| panic!("{words}: {e}"));
+        assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{words}: {:?}", row.oracle);
         // Worked by hand: on one box every first move is as good as any other, and the second
         // player closes the box (the `hand_checked_small_boards` test of tests/engine.rs).
-        if workload.name.contains("1x1") {
-            assert_eq!(row.summary, "empty -1, best any of 4");
+        if words.starts_with("rows=1 cols=1") {
+            assert_eq!(row.summary.split("; ").nth(1), Some("start -1, best any of 4"), "{}", row.summary);
         }
     }
-    let target = &dots_and_boxes::REGISTRATION.stats[0];
-    let mut params = testkit::stats::Params::parse(&["rows=1".to_string(), "cols=2".to_string()]).unwrap();
-    let report = (target.run)(&mut params).unwrap();
-    params.finish().unwrap();
+    let report = space.open_words("rows=1 cols=2").unwrap().stats();
     assert_eq!(report.positions, 1 << 7);
 }

@@ -1,6 +1,7 @@
 //! Games given as explicit graphs ([`solver_core::graph::GraphGame`]): gamesolve's own judge
 //! problem `loopy-graph` ([`LoopyGraph`]), and seeded random games of every engine family,
-//! which `gamesolve verify` and `gamesolve stats` run and the fuzz targets build from bytes.
+//! which the whole-space commands (`verify`, `stats`, `solve`) run and the fuzz targets build
+//! from bytes.
 //!
 //! # Rules and assumptions
 //! A node is a position and an edge a move, always seen from the player to move. A node marked
@@ -13,17 +14,18 @@
 //!
 //! # Engines
 //! `loopy-graph` is answered by each of solver-core's retrograde engines (reverse graph,
-//! un-moves on the incoming edges, layers) and by the naive oracle; the random workloads run
-//! every engine of their family against the verifier and the oracle.
+//! un-moves on the incoming edges, layers) and by the naive oracle; the random games
+//! ([`SPACES`]: `random-loopy`, `random-dag`, `random-scoring`, each `nodes=N seed=S`) run
+//! every engine of their family against the verifier and the oracle on the graph's own rules.
 //!
 //! # Stored tables
-//! `gamesolve solve random-loopy` and `gamesolve solve random-dag` (the stats targets' `nodes`
-//! and `seed`) solve a random game whole; `probe` and the table commands write a position as
-//! the node `explain` titles, `node N` (a bare `N` is read too).
+//! `gamesolve solve random-loopy` (or `random-dag`, `random-scoring`) solves a random game
+//! whole; `probe` and the table commands write a position as the node `explain` titles,
+//! `node N` (a bare `N` is read too).
 //!
 //! # Example
 //! ```
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //!
 //! // Node 1 is a finished loss for the player to move, so moving there from 0 wins at once.
 //! let answer = graph_games::LoopyGraph.judge("2 1\n- L\n0 1\n", "layered").unwrap();
@@ -35,17 +37,17 @@ mod random;
 mod solvable;
 
 pub use loopy_graph::{LoopyGraph, LoopyGraphEngine};
+pub use random::{random_game, random_game_bound};
+pub use solvable::SPACES;
 
-use testkit::Registration;
-use testkit::fuzz::{self, FuzzTarget};
+use workbench::Registration;
+use workbench::fuzz::{self, FuzzTarget};
 
-/// The graph games' problems, workloads, stats targets and fuzz bodies.
+/// The graph games' problem, random spaces and fuzz bodies.
 pub static REGISTRATION: Registration = Registration {
     name: "graph-games",
     problems: &[&LoopyGraph],
-    workloads: random::workloads,
-    stats: random::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
+    spaces: SPACES,
     fuzz: &[
         FuzzTarget { name: "loopy_engines", body: |data| fuzz::loopy_engines(data).map_err(|e| e.to_string()) },
         FuzzTarget { name: "grundy_engine", body: |data| fuzz::grundy_engine(data).map_err(|e| e.to_string()) },

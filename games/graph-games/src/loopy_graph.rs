@@ -1,15 +1,16 @@
 //! `loopy-graph`: gamesolve's own problem, the values of every position of a game given as a
 //! graph. A workbench for checking a retrograde solver on any graph you can write down.
 
+use judge::ExplainBudget;
+use judge::hard_pools::share;
+use judge::input::Tokens;
+use judge::resources::{Work, work_budget};
+use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::{Edge, GraphGame, Node, SplitMix64};
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{LoopySpace, Outcome, RetrogradeEngine, StateId, StateSpace, Terminal};
 use std::fmt::Write;
-use testkit::hard_pools::share;
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{ExplainBudget, Work, work_budget};
 
 /// The largest graph the problem accepts.
 const MAX_NODES: u32 = 10_000_000;
@@ -19,7 +20,7 @@ const MAX_EDGES: u32 = 50_000_000;
 /// `problems/loopy-graph.md` (`gamesolve show loopy-graph`).
 pub struct LoopyGraph;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `loopy-graph`: solver-core's three retrograde engines and the oracle.
     pub enum LoopyGraphEngine {
         /// [`solver_core::solve_with_reverse_graph`].

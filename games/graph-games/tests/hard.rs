@@ -2,8 +2,8 @@
 //! `oracle` engine (the naive rounds on the plain graph, not a retrograde engine) and the moves
 //! read back from the input, and compared with the uniform generator on the same seeds.
 
+use judge::AnyProblem;
 use std::collections::BTreeSet;
-use testkit::judge::AnyProblem;
 
 fn problem() -> &'static dyn AnyProblem {
     &graph_games::LoopyGraph

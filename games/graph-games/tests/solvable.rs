@@ -5,11 +5,11 @@
 use oracle::{Budget, GrundyOracle, solve_loopy};
 use solver_core::StateSpace;
 use solver_core::graph::{GraphGame, RandomShape};
-use testkit::solve::{SolvableGame, parse_position};
-use testkit::table_file::Value;
+use workbench::solve::{SolvableGame, parse_position};
+use workbench::table_file::Value;
 
 fn open(name: &str, words: &str) -> Box<dyn SolvableGame> {
-    let target = graph_games::REGISTRATION.solve.iter().find(|t| t.name == name).expect("registered");
+    let target = graph_games::REGISTRATION.spaces.iter().find(|t| t.name == name).expect("registered");
     target.open_words(words).unwrap()
 }
 

@@ -4,10 +4,10 @@
 //! `cargo test -p graph-tokens --release --benches` checks the answers.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use judge::AnyProblem;
 use solver_core::graph::SplitMix64;
 use std::fmt::Write;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 /// `graphs` DAGs of 1000 positions, each but position 0 with `degree` out-edges to random lower
 /// positions, and `queries` queries of 10 chessmen per graph, with the expected verdicts.

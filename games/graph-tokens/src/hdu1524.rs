@@ -3,14 +3,15 @@
 
 use crate::plain::PlainTokens;
 use crate::{Dag, DagError};
+use judge::ExplainBudget;
+use judge::input::{InputError, Token, Tokens};
+use judge::resources::Work;
+use judge::sums::{Part, explain_sum};
+use judge::{Explanation, JudgeError, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use std::fmt;
-use testkit::input::{InputError, Token, Tokens};
-use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::{ExplainBudget, Work};
-use testkit::sums::{Part, explain_sum};
 
 const MAX_POSITIONS: u32 = 1000;
 const MAX_CHESSMEN: u32 = 10;
@@ -30,7 +31,7 @@ const ORACLE: Budget = Budget { max_states: 50_000, max_depth: 2_000, max_work: 
 /// line is reported where it is, rather than read on into the next line.
 pub struct Hdu1524;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu1524`.
     pub enum Hdu1524Engine {
         /// solver-core's Grundy engine on the graph ([`Dag::grundy_values`]), once per test
@@ -242,7 +243,7 @@ impl Problem for Hdu1524 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+        Ok(judge::input::CaseList::UntilEnd.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

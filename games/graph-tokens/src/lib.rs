@@ -25,11 +25,14 @@
 //! | value of a set of tokens | [`Dag::token_sum`] | `O(tokens)` | nothing |
 //! | the oracle | [`plain::PlainTokens`] under `oracle::solve_loopy`: every token at once | the number of reachable token multisets | anything but small graphs and few tokens |
 //!
-//! # Solved tables
-//! `gamesolve solve graph-tokens vertices=V degree=D seed=S` solves one token on every vertex
-//! of the seeded random DAG [`Dag::random`] (the verify workloads' graphs), the start being
-//! vertex 0; a sum of tokens is the xor of the stored values. A position is written as its
-//! vertex's number (`17`), as HDU 1524's input writes a chessman; a move as `to 3`.
+//! # Whole spaces
+//! [`SPACES`] offers `graph-tokens vertices=V degree=D seed=S` to the whole-space commands
+//! (`gamesolve verify`, `stats`, `solve`, `probe`): one token on every vertex of the seeded
+//! random DAG [`Dag::random`], the start being vertex 0; a sum of tokens is the xor of the
+//! stored values. A position is written as its vertex's number (`17`), as HDU 1524's input
+//! writes a chessman; a move as `to 3`. `verify` checks every vertex with the Grundy oracle on
+//! [`plain::PlainToken`], and sums of 1, 2 or 3 tokens (the most whose multisets stay under
+//! 20,000) as whole positions on [`plain::PlainTokens`] with the oracle's win/loss search.
 //!
 //! # Judge problem
 //! `hdu1524` ([`Hdu1524`], contract in `problems/hdu1524.md`): chessmen on a DAG, one line per
@@ -53,7 +56,7 @@
 //! assert_eq!(err.to_string(), "the graph has the cycle 1 -> 2 -> 1");
 //!
 //! // The same graph through the judge problem: one chessman on 0, then chessmen on 0 and 2.
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! let input = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n";
 //! assert_eq!(graph_tokens::Hdu1524.judge(input, "oracle").unwrap(), "WIN\nWIN\n");
 //! ```
@@ -62,20 +65,13 @@ mod dag;
 mod hdu1524;
 pub mod plain;
 mod solvable;
-mod workloads;
 
 pub use dag::{Dag, DagError};
 pub use hdu1524::{Hdu1524, Hdu1524Engine};
+pub use solvable::SPACES;
 
-use testkit::Registration;
+use workbench::Registration;
 
-/// The DAG tokens' problem, workloads and solve target; no stats target and no fuzz body of
-/// their own.
-pub static REGISTRATION: Registration = Registration {
-    name: "graph-tokens",
-    problems: &[&Hdu1524],
-    workloads: workloads::workloads,
-    stats: &[],
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[],
-};
+/// The DAG tokens' problem and space; no fuzz body of their own.
+pub static REGISTRATION: Registration =
+    Registration { name: "graph-tokens", problems: &[&Hdu1524], spaces: SPACES, fuzz: &[] };

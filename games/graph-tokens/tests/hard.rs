@@ -3,7 +3,7 @@
 //! moves computed by a plain memoized mex in this file, against the uniform generator on the
 //! same number of test cases.
 
-use testkit::judge::AnyProblem;
+use judge::AnyProblem;
 
 fn problem() -> &'static dyn AnyProblem {
     *graph_tokens::REGISTRATION.problems.iter().find(|p| p.id() == "hdu1524").expect("registered")

@@ -6,11 +6,11 @@
 //!
 //! Shrunk proptest failures are kept in `judges.regressions` beside this file and replayed first.
 
+use judge::{AnyProblem, Explanation};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use std::fmt::Write;
-use testkit::fuzz::judge_bytes;
-use testkit::judge::{AnyProblem, Explanation};
+use workbench::fuzz::judge_bytes;
 
 fn hdu1524() -> &'static dyn AnyProblem {
     let problems = graph_tokens::REGISTRATION.problems;

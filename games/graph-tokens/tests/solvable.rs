@@ -1,4 +1,4 @@
-//! The `graph-tokens` solve target: its vertex notation refuses bad text with a message, the
+//! The `graph-tokens` space: its vertex notation refuses bad text with a message, the
 //! engine gives the values of the Grundy oracle on the rules restated
 //! ([`graph_tokens::plain::PlainToken`]) on the same seeded DAG, the notation round-trips, and
 //! a stored table passes `verify` until one value is changed.
@@ -7,11 +7,11 @@ use graph_tokens::Dag;
 use graph_tokens::plain::PlainToken;
 use oracle::{Budget, GrundyOracle};
 use solver_core::Nimber;
-use testkit::solve::{SolvableGame, VerifyFailure, parse_position, stored_in_memory};
-use testkit::table_file::{TableFile, Value};
+use workbench::solve::{SolvableGame, VerifyFailure, parse_position, stored_in_memory};
+use workbench::table_file::{TableFile, Value};
 
 fn open(words: &str) -> Result<Box<dyn SolvableGame>, String> {
-    graph_tokens::REGISTRATION.solve[0].open_words(words)
+    graph_tokens::REGISTRATION.spaces[0].open_words(words)
 }
 
 /// `engine`'s table as a file in memory, with position `changed` (if any) given another value.

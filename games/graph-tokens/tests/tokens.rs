@@ -1,5 +1,5 @@
 //! Tokens on random DAGs against the plain rules and the oracle: the whole space of one token is
-//! the plain rules' (testkit's space check) and its Grundy values the Grundy oracle's; the
+//! the plain rules' (workbench's space check) and its Grundy values the Grundy oracle's; the
 //! win/loss of every set of tokens reachable from a random start, searched on the whole position
 //! without Grundy theory, must be "the xor of the engine's vertex values is not zero". Cycles are
 //! rejected with a real cycle.
@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use solver_core::Outcome;
 use solver_core::verify::verify_grundy;
-use testkit::check::{OracleSide, check_grundy};
-use testkit::space::{check_impartial_space, every_id};
+use workbench::check::{OracleSide, check_grundy};
+use workbench::space::{check_impartial_space, every_id};
 
 /// A DAG on up to 9 vertices: edges from a higher to a lower rank of a random permutation, so
 /// that vertex numbers say nothing of the order. Parallel edges included.

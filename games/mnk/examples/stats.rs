@@ -4,17 +4,16 @@
 //! cargo run -p mnk --release --example stats -- m=4 n=4 k=4
 //! ```
 //!
-//! It runs the crate's registered stats target with the given `key=value` parameters
-//! (defaults m=3 n=3 k=3) and prints the report as text.
+//! It opens the crate's registered space with the given `key=value` parameters (defaults m=3
+//! n=3 k=3), checked first, and prints its stats as text.
 
-use testkit::stats::Params;
+use workbench::target::Args;
 
 fn main() -> Result<(), String> {
     let words: Vec<String> = std::env::args().skip(1).collect();
-    let mut params = Params::parse(&words)?;
-    let target = &mnk::REGISTRATION.stats[0];
-    let report = (target.run)(&mut params)?;
-    params.finish()?;
-    print!("{}", report.to_text());
+    let target = &mnk::REGISTRATION.spaces[0];
+    let args = Args::parse(target.params, &words).map_err(|e| e.to_string())?;
+    let game = (target.open)(&args)?;
+    print!("{}", game.stats().to_text());
     Ok(())
 }

@@ -55,11 +55,12 @@
 //! `gamesolve stats mnk m=4 n=4 k=4` builds the space and runs the reverse-graph, layered and
 //! sweep engines: about 25 s in all (17 s of CPU), at most about 0.7 GiB (the reverse graph).
 //!
-//! `gamesolve solve mnk m=M n=N k=K` stores every reachable board's value (the stats target's
-//! keys), the start being the empty board. A board is written as its rows from the top
-//! separated by `/`, `XX./OO./...` (the judge's rows separated by spaces are read too); a move
-//! as `explain` names it, `X b2`. Engines: the four retrograde engines that need only moves,
-//! then `sweep` and `search`.
+//! [`SPACES`] offers every game to the whole-space commands (`gamesolve verify`, `stats`,
+//! `solve`, `probe`): `mnk m=M n=N k=K`, the start being the empty board. A board is written as
+//! its rows from the top separated by `/`, `XX./OO./...` (the judge's rows separated by spaces
+//! are read too); a move as `explain` names it, `X b2`. Engines: `sweep` (the default), the
+//! four retrograde engines that need only moves, then `search`; the oracle checks the games
+//! whose space fits its budget.
 //!
 //! The judge problem is [`Mnk`] (`problems/mnk.md`).
 //!
@@ -76,32 +77,26 @@
 //! let board = Board::from_rows(shape, &["XX.", "OO.", "..."]).unwrap();
 //! assert_eq!(table.get(space.rank(&board)), Outcome::Win(1));
 //!
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! assert_eq!(mnk::Mnk.judge("1\n3 3 3\nXX.\nOO.\n...\n", "search").unwrap(), "win in 1\n");
 //! ```
 
 mod board;
+mod fuzz;
 pub mod plain;
 mod problem;
 mod search;
 mod solvable;
 pub mod space;
-mod workloads;
 
 pub use board::{Board, BoardError, MAX_CELLS, Player, Shape, ShapeError, Status, cells_of};
+pub use fuzz::{FUZZ, FUZZ_GAMES, plain_side, rank_mnk};
 pub use problem::{MAX_CASES, Mnk, MnkEngine, ORACLE_BUDGET, ORACLE_MAX_EMPTY, parse, render};
 pub use search::Search;
+pub use solvable::SPACES;
 pub use space::{MnkSpace, best_child};
-pub use workloads::{FUZZ_GAMES, VERIFIED, check_everything, plain_side, rank_mnk, report};
 
-use testkit::Registration;
+use workbench::Registration;
 
-/// The m,n,k-games' problem, workloads, stats and solve targets, and fuzz body.
-pub static REGISTRATION: Registration = Registration {
-    name: "mnk",
-    problems: &[&Mnk],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: workloads::FUZZ,
-};
+/// The m,n,k-games' problem, space and fuzz body.
+pub static REGISTRATION: Registration = Registration { name: "mnk", problems: &[&Mnk], spaces: SPACES, fuzz: FUZZ };

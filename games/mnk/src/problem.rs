@@ -5,6 +5,11 @@ use crate::board::{Board, MAX_CELLS, Player, Shape, Status, cells_of};
 use crate::plain::{PlainBoard, PlainRules};
 use crate::search::Search;
 use crate::space::MnkSpace;
+use judge::ExplainBudget;
+use judge::hard_pools::{Hard, HardPools, share};
+use judge::input::{InputError, Tokens, shorten};
+use judge::resources::Work;
+use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
@@ -12,10 +17,6 @@ use solver_core::{Outcome, OutcomeTable, StateSpace, solve_with_reverse_graph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::sync::OnceLock;
-use testkit::hard_pools::{Hard, HardPools, share};
-use testkit::input::{InputError, Tokens, shorten};
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{ExplainBudget, Work};
 
 /// The most cases an input may hold.
 pub const MAX_CASES: u32 = 1_000;
@@ -35,7 +36,7 @@ const GENERATED_MAX_CELLS: usize = 12;
 /// `mnk`: T boards of m,n,k-games, each answered with its value for the player to move.
 pub struct Mnk;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `mnk`.
     pub enum MnkEngine {
         /// The whole reachable space of each distinct game of the input, solved by
@@ -173,7 +174,7 @@ impl Problem for Mnk {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

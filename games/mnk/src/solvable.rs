@@ -1,50 +1,68 @@
-//! m,n,k-games as `gamesolve solve`, `probe`, `diff` and `verify FILE` see them: every board
-//! reachable from the empty one, numbered as [`MnkSpace`] numbers them, written as its rows
-//! from the top separated by `/` (`XX./OO./...`, the judge's rows; rows separated by spaces
-//! are read too), moves as `explain` names them (`X b2`). Engines: solver-core's four
-//! retrograde engines that need only moves, the crate's backward sweep ([`MnkSpace::solve`])
-//! and its memoized search ([`Search`]); values are checked by solver-core's verifier.
+//! m,n,k-games as every whole-space command sees them: every board reachable from the empty
+//! one, numbered as [`MnkSpace`] numbers them, written as its rows from the top separated by
+//! `/` (`XX./OO./...`, the judge's rows; rows separated by spaces are read too), moves as
+//! `explain` names them (`X b2`). Engines: the crate's backward sweep ([`MnkSpace::solve`], the
+//! default: one table and no graph), solver-core's four retrograde engines that need only
+//! moves, and the crate's memoized search ([`Search`]); values are checked by solver-core's
+//! verifier and, where the space fits its budget, by the oracle on plain boards
+//! ([`crate::plain::PlainRules`]).
 
-use crate::board::{Board, Shape};
+use crate::Player;
+use crate::board::{Board, Shape, Status};
+use crate::fuzz::plain_side;
 use crate::search::Search;
 use crate::space::MnkSpace;
 use solver_core::{OutcomeTable, StateId, StateSpace};
-use testkit::solve::{Identity, LoopyGame, Notation, SolveTarget};
+use workbench::family::Engine;
+use workbench::solve::{Identity, Notation};
+use workbench::space_game::LoopyGame;
+use workbench::target::{Args, Param, SpaceTarget};
 
-/// `mnk m=3 n=3 k=3`, as the stats target takes it.
-pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
+/// `mnk m=3 n=3 k=3`.
+pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     name: "mnk",
-    params: "m=3 n=3 k=3: an m x n board (m rows, n columns, m * n <= 16), k in a row wins (1 <= k <= max(m, n)), \
-             every board reachable from the empty one",
-    open: |params| {
-        let m = params.number("m", 3, 1..=16usize)?;
-        let n = params.number("n", 3, 1..=16usize)?;
-        let k = params.number("k", 3, 1..=16usize)?;
-        let shape = Shape::new(m, n, k).map_err(|e| e.to_string())?;
-        let identity = Identity::new(
-            "mnk",
-            params,
-            "X moves first on the empty board; k in a row (row, column or diagonal) wins at once, a full board \
-             without one is a tie",
-        );
-        let notation = Notation::new(|b: &Board| format!("{b:?}"), move |text| parse_board(shape, text))
-            .with_move_names(move |before, after| {
-                let mover = before.to_move();
-                let cell = (after.mask(mover) & !before.mask(mover)).trailing_zeros() as usize;
-                format!("{mover} {}", shape.cell_name(cell))
-            });
-        let space = MnkSpace::new(shape);
-        let game = LoopyGame::new(identity, space, &Board::empty(shape), notation)
-            .with_engine("sweep", |space: &MnkSpace| Ok(space.solve()))
-            .with_engine("search", search_table)
-            // The game's own sweep holds one table and no graph: the lightest engine.
-            .with_default_engine("sweep");
-        Ok(Box::new(game))
-    },
-    // The verify workloads' games (`workloads::VERIFIED`) but (4,4,3): its six million
-    // positions take several seconds an engine.
-    golden: &["m=3 n=3 k=3", "m=4 n=3 k=3", "m=2 n=5 k=3", "m=1 n=9 k=3"],
+    about: "every board of an m,n,k-game reachable from the empty one, X to move first",
+    params: &[
+        Param::number("m", "3", 1, 16, "rows of the board (m * n <= 16)"),
+        Param::number("n", "3", 1, 16, "columns of the board"),
+        Param::number("k", "3", 1, 16, "marks in a row that win, at most max(m, n)"),
+    ],
+    open,
+    // Tic-tac-toe, its first-player win on 12 cells, and two games whose lines run only along
+    // the long side. (4,4,3) and (4,4,4), of 6 and 10 million positions, are for `stats`.
+    verified: &["m=3 n=3 k=3", "m=4 n=3 k=3", "m=2 n=5 k=3", "m=1 n=9 k=3"],
 }];
+
+fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> {
+    let shape = Shape::new(args.number("m"), args.number("n"), args.number("k")).map_err(|e| e.to_string())?;
+    let identity = Identity::new(
+        "mnk",
+        args,
+        "X moves first on the empty board; k in a row (row, column or diagonal) wins at once, a full board \
+         without one is a tie",
+    );
+    let notation = Notation::new(|b: &Board| format!("{b:?}"), move |text| parse_board(shape, text)).with_move_names(
+        move |before, after| {
+            let mover = before.to_move();
+            let cell = (after.mask(mover) & !before.mask(mover)).trailing_zeros() as usize;
+            format!("{mover} {}", shape.cell_name(cell))
+        },
+    );
+    let (rules, to_plain) = plain_side(shape);
+    let table_bytes = |space: &MnkSpace| 4 * space.len() as u64;
+    let game = LoopyGame::new(identity, MnkSpace::new(shape), &Board::empty(shape), notation)
+        .with_oracle(rules, to_plain)
+        .with_engine(Engine::new("sweep", table_bytes, |space: &MnkSpace| Ok::<_, String>(space.solve())))
+        // A byte a base-3 code, beside the table.
+        .with_engine(Engine::new(
+            "search",
+            move |space: &MnkSpace| table_bytes(space) + 3u64.pow(shape.cells() as u32),
+            search_table,
+        ))
+        .with_default_engine("sweep")
+        .with_note(finished_positions);
+    Ok(Box::new(game))
+}
 
 /// Every position's value by the memoized search from the empty board, which reaches them all.
 fn search_table(space: &MnkSpace) -> Result<OutcomeTable, String> {
@@ -56,6 +74,20 @@ fn search_table(space: &MnkSpace) -> Result<OutcomeTable, String> {
     }
     OutcomeTable::from_outcomes(StateId::all(space.len()).map(|id| search.value(space.unrank(id))))
         .map_err(|e| e.to_string())
+}
+
+/// `finished positions: 958 (X won 626, O won 316, full-board ties 16)`.
+fn finished_positions(space: &MnkSpace, _: &OutcomeTable) -> String {
+    let (mut x_won, mut o_won, mut full) = (0u64, 0u64, 0u64);
+    for id in StateId::all(space.len()) {
+        match space.status_at(id) {
+            Status::Won(Player::X) => x_won += 1,
+            Status::Won(Player::O) => o_won += 1,
+            Status::Full => full += 1,
+            Status::InPlay => {}
+        }
+    }
+    format!("finished positions: {} (X won {x_won}, O won {o_won}, full-board ties {full})", x_won + o_won + full)
 }
 
 /// A reachable board of `shape` from its rows, top first, separated by `/` or spaces.

@@ -3,7 +3,7 @@
 //! and on every board one move later, built here from the rows, and compared with the uniform
 //! generator on the same seeds.
 
-use testkit::judge::AnyProblem;
+use judge::AnyProblem;
 
 fn problem() -> &'static dyn AnyProblem {
     mnk::REGISTRATION.problems[0]

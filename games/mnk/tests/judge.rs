@@ -1,11 +1,11 @@
 //! The judge problem `mnk` end to end: explanations (snapshots checked by hand), generated
 //! inputs answered alike by every engine, splitting and shrinking, and random boards from play
 //! through every engine. The corpus and the contract's sample run in the workspace's
-//! tests/registered.rs.
+//! tests/integration/registered.rs.
 
+use judge::{AnyProblem, JudgeError, Problem};
 use mnk::{Board, Mnk, Shape, Status, cells_of, parse, render};
 use proptest::prelude::*;
-use testkit::judge::{AnyProblem, JudgeError, Problem};
 
 fn explain_text(input: &str) -> String {
     Problem::explain(&Mnk, input).expect("explains").iter().map(|e| e.to_text()).collect::<Vec<_>>().join("\n")

@@ -6,11 +6,11 @@
 use mnk::{MnkSpace, Shape, plain_side};
 use oracle::{Budget, solve_loopy};
 use solver_core::{Outcome, StateId, StateSpace};
-use testkit::solve::{SolvableGame, VerifyFailure, parse_position, stored_in_memory};
-use testkit::table_file::{TableFile, Value};
+use workbench::solve::{SolvableGame, VerifyFailure, parse_position, stored_in_memory};
+use workbench::table_file::{TableFile, Value};
 
 fn open(words: &str) -> Result<Box<dyn SolvableGame>, String> {
-    mnk::REGISTRATION.solve[0].open_words(words)
+    mnk::REGISTRATION.spaces[0].open_words(words)
 }
 
 /// `engine`'s table as a file in memory, with position `changed` (if any) given another value.

@@ -4,11 +4,11 @@
 //! every board of the small games.
 
 use mnk::plain::{PlainBoard, PlainRules};
-use mnk::{Board, BoardError, MnkSpace, Player, Shape, ShapeError, check_everything, plain_side};
+use mnk::{Board, BoardError, MnkSpace, Player, Shape, ShapeError, plain_side};
 use oracle::Budget;
 use solver_core::{LoopySpace, StateId, StateSpace};
-use testkit::check::OracleSide;
-use testkit::space::{check_loopy_space, every_id};
+use workbench::check::OracleSide;
+use workbench::space::{check_loopy_space, every_id};
 
 /// Every accepted game of at most `max_cells` cells: each m x n and each k.
 fn games(max_cells: usize) -> Vec<Shape> {
@@ -73,11 +73,12 @@ fn every_small_game_matches_the_plain_rules_and_the_oracle_on_every_position() {
         let (rules, state) = plain_side(shape);
         check_loopy_space(&space, &OracleSide { rules: &rules, state: &state }, every_id(&space))
             .unwrap_or_else(|e| panic!("{shape}: {e}"));
-        let checked = check_everything(&space, Budget::new(200_000))
-            .and_then(|checked| checked.oracle_agreed())
-            .unwrap_or_else(|e| panic!("{shape}: {e}"));
-        // The retrograde engines that need only moves, the sweep and the search.
-        assert_eq!(checked.timings.len(), solver_core::RetrogradeEngine::BY_MOVES.len() + 2, "{shape}");
+        let words = format!("m={} n={} k={}", shape.rows(), shape.cols(), shape.k());
+        let row = mnk::SPACES[0].open_words(&words).unwrap().check(Budget::new(200_000));
+        let row = row.unwrap_or_else(|e| panic!("{shape}: {e}"));
+        assert!(matches!(row.oracle, workbench::check::OracleCheck::Agreed { .. }), "{shape}: {:?}", row.oracle);
+        // The sweep, the retrograde engines that need only moves, and the search.
+        assert_eq!(row.timings.len(), solver_core::RetrogradeEngine::BY_MOVES.len() + 2, "{shape}");
     }
 }
 

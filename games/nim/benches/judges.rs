@@ -4,10 +4,10 @@
 //! written here. `cargo test -p nim --release --benches` checks the answers.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use judge::AnyProblem;
 use solver_core::graph::SplitMix64;
 use std::fmt::Write;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 /// hdu1849: `cases` cases of 1000 pieces on cells 0..=1000.
 fn hdu1849_input(cases: usize, rng: &mut SplitMix64) -> (String, Vec<bool>) {

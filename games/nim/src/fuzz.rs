@@ -3,9 +3,10 @@
 
 use crate::northcott::NorthcottBoard;
 use crate::plain::PlainNorthcott;
-use crate::workloads::plain_board;
-use testkit::check::OracleSide;
-use testkit::space::{check_loopy_space, check_unmoves, id_from_bytes};
+use crate::solvable::plain_board;
+use workbench::check::OracleSide;
+use workbench::fuzz::FuzzTarget;
+use workbench::space::{check_loopy_space, check_unmoves, id_from_bytes};
 
 /// A board of 1 to 3 rows and 2 to 7 columns (bytes 0 and 1), and a position of it (bytes 2 to
 /// 5): its ranking round trip, its moves on ids against [`PlainNorthcott`]'s moves, and its
@@ -18,3 +19,6 @@ pub fn rank_northcott(data: &[u8]) -> Result<(), String> {
     check_loopy_space(&board, &OracleSide { rules: &plain, state: &plain_board }, [id]).map_err(|e| e.to_string())?;
     check_unmoves(&board, [id]).map_err(|e| e.to_string())
 }
+
+/// The Nim family's fuzz bodies.
+pub const FUZZ: &[FuzzTarget] = &[FuzzTarget { name: "rank_northcott", body: rank_northcott }];

@@ -47,13 +47,20 @@
 //! search could exceed their work bounds (constants of each problem) before searching anything;
 //! the other engines answer every valid input.
 //!
-//! # Stored tables
-//! `gamesolve solve northcott rows=R cols=C` (the stats target's parameters) solves the real
-//! board whole; a position is written as the rows of HDU 1730's input then the player to move,
-//! `4 5, 1 2; Tom to move`, and the start has Tom's pieces in column 1 and Jerry's in the last.
-//! `gamesolve solve subtraction take=SET heap=N` solves heaps `0..=N` (`take=any` for Nim,
-//! `take=1..L` for Bash's game, `take=2,5,7` for any set; start: the heap of `N`); a position is
-//! its number of stones, a move `take k`.
+//! # Whole spaces
+//! [`SPACES`] offers two spaces to the whole-space commands (`gamesolve verify`, `stats`,
+//! `solve`, `probe`, `diff`, `verify FILE`):
+//! - `subtraction take=SET heap=N`: heaps `0..=N` (`take=any` for Nim, `take=1..L` for Bash's
+//!   game, `take=2,5,7` for any set; start: the heap of `N`); a position is its number of
+//!   stones, a move `take k`. Engines: `grundy`, `parallel-grundy`, and `formula` ([`nim_value`],
+//!   [`bounded_value`]) for Nim and Bash's game. `verify` checks every heap with the Grundy
+//!   oracle on [`plain::PlainHeap`], and every sum of 3 heaps of at most `min(N, 20)` stones as
+//!   one whole position on [`plain::PlainPiles`] with the oracle's win/loss search.
+//! - `northcott rows=R cols=C`: the real board, every retrograde engine; a position is written
+//!   as the rows of HDU 1730's input then the player to move, `4 5, 1 2; Tom to move`, and the
+//!   start has Tom's pieces in column 1 and Jerry's in the last. `verify` checks every position
+//!   with the oracle on [`plain::PlainNorthcott`], and that every position is won exactly when
+//!   [`northcott::nim_sum`] is not zero.
 //!
 //! # Example
 //! ```
@@ -70,7 +77,7 @@
 //! assert!(sum.is_win()); // the first player wins
 //!
 //! // The same sample through the judge problem, which answers for the second player.
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! assert_eq!(nim::Hdu1851.judge("1\n2\n1 1\n2 2\n", "formula").unwrap(), "No\n");
 //! ```
 
@@ -80,20 +87,14 @@ pub mod plain;
 mod problems;
 mod solvable;
 mod subtraction;
-mod workloads;
 
+pub use fuzz::{FUZZ, rank_northcott};
 pub use problems::{Hdu1730, Hdu1730Engine, Hdu1849, Hdu1849Engine, Hdu1851, Hdu1851Engine};
+pub use solvable::SPACES;
 pub use subtraction::{MAX_HEAP, SubtractionError, SubtractionGame, bounded_value, nim_value};
 
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
+use workbench::Registration;
 
-/// The Nim family's problems, workloads, stats target and fuzz body.
-pub static REGISTRATION: Registration = Registration {
-    name: "nim",
-    problems: &[&Hdu1849, &Hdu1730, &Hdu1851],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[FuzzTarget { name: "rank_northcott", body: fuzz::rank_northcott }],
-};
+/// The Nim family's problems, spaces and fuzz body.
+pub static REGISTRATION: Registration =
+    Registration { name: "nim", problems: &[&Hdu1849, &Hdu1730, &Hdu1851], spaces: SPACES, fuzz: FUZZ };

@@ -3,7 +3,7 @@
 //! trying every move (with the judge, the oracle on the real board, or the nim-sum of the
 //! position after the move), against the uniform generator on the same number of cases.
 
-use testkit::judge::AnyProblem;
+use judge::AnyProblem;
 
 fn problem(id: &str) -> &'static dyn AnyProblem {
     *nim::REGISTRATION.problems.iter().find(|p| p.id() == id).expect("registered")

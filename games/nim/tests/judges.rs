@@ -4,11 +4,11 @@
 //! with its retreats) without Grundy theory. Bad and truncated input never panics and every
 //! engine reports it the same way.
 
+use judge::{AnyProblem, Explanation};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use std::fmt::Write;
-use testkit::fuzz::judge_bytes;
-use testkit::judge::{AnyProblem, Explanation};
+use workbench::fuzz::judge_bytes;
 
 fn problem(id: &str) -> &'static dyn AnyProblem {
     *nim::REGISTRATION.problems.iter().find(|p| p.id() == id).expect("registered")

@@ -1,5 +1,5 @@
 //! Northcott's game on the real board, every position of every small board: the dense space's
-//! moves and un-moves are the plain rules' (testkit's space checks), the three retrograde
+//! moves and un-moves are the plain rules' (workbench's space checks), the three retrograde
 //! engines agree, the verifier accepts, the oracle's fixed point on the plain rules
 //! gives the same values, un-moves invert moves, and the Nim reduction's verdict is the real
 //! board's verdict, with no endless play.
@@ -8,8 +8,8 @@ use nim::northcott::{BoardState, NorthcottBoard, Player, Row, nim_sum};
 use nim::plain::PlainNorthcott;
 use oracle::Budget;
 use solver_core::{Outcome, RetrogradeEngine, StateId, StateSpace};
-use testkit::check::{OracleSide, check_loopy_with_unmoves};
-use testkit::space::{check_loopy_space, check_unmoves, every_id};
+use workbench::check::{OracleSide, check_loopy_with_unmoves};
+use workbench::space::{check_loopy_space, check_unmoves, every_id};
 
 /// Every board with at most 2 rows and 6 columns, and 3 rows of at most 4 columns.
 fn small_boards() -> Vec<NorthcottBoard> {

@@ -1,4 +1,4 @@
-//! The Northcott board and the subtraction games as `gamesolve solve` sees them: bad positions
+//! The Northcott board and the subtraction games as the whole-space commands see them: bad positions
 //! and parameters get a message, every engine gives the naive oracle's value (or the hand
 //! derivation's) on every position, and the notation round-trips.
 
@@ -6,11 +6,11 @@ use nim::northcott::{BoardState, NorthcottBoard, Player};
 use nim::plain::{PlainHeap, PlainNorthcott, Take};
 use oracle::{Budget, GrundyOracle, solve_loopy};
 use solver_core::{Nimber, Outcome, StateId, StateSpace};
-use testkit::solve::{SolvableGame, parse_position};
-use testkit::table_file::Value;
+use workbench::solve::{SolvableGame, parse_position};
+use workbench::table_file::Value;
 
 fn open(name: &str, words: &str) -> Result<Box<dyn SolvableGame>, String> {
-    nim::REGISTRATION.solve.iter().find(|t| t.name == name).expect("registered").open_words(words)
+    nim::REGISTRATION.spaces.iter().find(|t| t.name == name).expect("registered").open_words(words)
 }
 
 fn round_trip(game: &dyn SolvableGame) {

@@ -1,5 +1,5 @@
 //! Subtraction games against the plain rules and the oracle: the whole space of a heap is the
-//! plain rules' (testkit's space check), its Grundy table is the Grundy oracle's, and the
+//! plain rules' (workbench's space check), its Grundy table is the Grundy oracle's, and the
 //! win/loss of a whole sum of heaps, searched without Grundy theory, must be "the xor of the
 //! engine's values is not zero" on every reachable sum.
 
@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use solver_core::verify::verify_grundy;
 use solver_core::{Nimber, Outcome};
-use testkit::check::{OracleSide, check_grundy};
-use testkit::space::{check_impartial_space, every_id};
+use workbench::check::{OracleSide, check_grundy};
+use workbench::space::{check_impartial_space, every_id};
 
 const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 

@@ -10,11 +10,11 @@
 //! (`octal::plain::Heap`), which shares no code with the engines timed here.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use judge::AnyProblem;
 use octal::{Hdu2999, Hdu3980, OctalCode, OctalGame, naive_grundy, sparse_grundy};
 use solver_core::grundy_table;
 use std::fmt::Write;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 /// 100 even block sizes up to 1000 (some repeated), queries K = 1..=1000.
 fn stone_input() -> (Vec<usize>, String) {

@@ -40,14 +40,19 @@
 //! (`D` removals, `V` a bound on the values.) None of them handles infinite codes (no largest
 //! removal) or games with more than two heaps left per move (hexadecimal codes).
 //!
-//! # Solved tables
-//! `gamesolve solve octal code=C n=N` solves the heaps `0..=N` of code `C` (the `octal` stats
-//! target's keys and ranges), the start being the heap of `N`; a table stores one nimber a heap.
-//! A heap is written as its number of tokens (`7`), as the judges' inputs write a row; a move
-//! by what it leaves (`to 5`, `to 2 + 3`, `to nothing`). Engines: `sparse` (the default),
-//! `grundy` and `naive`, the last two only up to `n = 100000`; `verify FILE` re-checks the
-//! values of tables up to that size too (the verifier sees every split), past it only the
-//! checksums.
+//! # The whole-space commands
+//! [`SPACES`] offers any code's heaps to the whole-space commands (`gamesolve verify`, `stats`,
+//! `solve`, `probe`, `diff`, `verify FILE`): `octal code=C n=N`, the heaps `0..=N` of code `C`,
+//! the start being the heap of `N`; a table stores one nimber a heap. A heap is written as its
+//! number of tokens (`7`), as the judges' inputs write a row; a move by what it leaves (`to 5`,
+//! `to 2 + 3`, `to nothing`). Engines: `sparse` (the default), solver-core's `grundy` and
+//! `parallel-grundy`, and `naive`, the last three only up to `n = 100000`; `verify FILE`
+//! re-checks the values of tables up to that size too (the verifier sees every split), past it
+//! only the checksums. `gamesolve verify` solves Kayles, Dawson's Kayles, Dawson's chess and
+//! 0.007 up to heap 1000 with every engine, checks every heap with the Grundy oracle on
+//! [`plain::Heap`], compares the proven period with the literature's ([`LITERATURE`]) and
+//! searches every sum of heaps of at most 14 tokens as a whole position; `gamesolve stats`
+//! notes the proven period.
 //!
 //! # Example
 //! Kayles' period, proven from the values it needs:
@@ -62,7 +67,7 @@
 //!
 //! hdu3980's sample through its judge, by engine name:
 //! ```
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //!
 //! let answer = octal::Hdu3980.judge("2\n3 1\n4 2\n", "sparse").unwrap();
 //! assert_eq!(answer, "Case #1: aekdycoin\nCase #2: abcdxyzk\n");
@@ -77,7 +82,6 @@ pub mod plain;
 mod problems;
 mod sequence;
 mod solvable;
-mod workloads;
 
 pub use circle::Circle;
 pub use code::{CodeError, LEAVE_ONE, LEAVE_TWO, MAX_REMOVAL, OctalCode, TAKE_ALL};
@@ -86,17 +90,11 @@ pub use method::{Method, SequenceError};
 pub use period::{Periodicity, Unproven, find_period, prove_period};
 pub use problems::{Hdu2999, Hdu2999Engine, Hdu3980, Hdu3980Engine};
 pub use sequence::{GrundySequence, NaiveSequence, SparseSequence, SparseStats, naive_grundy, sparse_grundy};
+pub use solvable::{LITERATURE, SPACES, SUMMED_TOKENS};
 
-use testkit::Registration;
+use workbench::Registration;
 
-/// The octal games' problems (`hdu2999`, `hdu3980`), their verify workloads (Kayles, Dawson's
-/// Kayles, Dawson's chess, 0.007, the hdu3980 circles) and the `octal` stats and solve
-/// targets. No fuzz body of its own: the generic judge target covers both problems.
-pub static REGISTRATION: Registration = Registration {
-    name: "octal",
-    problems: &[&Hdu2999, &Hdu3980],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[],
-};
+/// The octal games' problems (`hdu2999`, `hdu3980`) and their space (`octal`). No fuzz body of
+/// its own: the generic judge target covers both problems.
+pub static REGISTRATION: Registration =
+    Registration { name: "octal", problems: &[&Hdu2999, &Hdu3980], spaces: SPACES, fuzz: &[] };

@@ -3,8 +3,8 @@
 //! counted with Grundy values computed by a plain mex in this file, against the uniform
 //! generator on the same number of cases.
 
+use judge::AnyProblem;
 use std::collections::HashMap;
-use testkit::judge::AnyProblem;
 
 fn problem(id: &str) -> &'static dyn AnyProblem {
     *octal::REGISTRATION.problems.iter().find(|p| p.id() == id).expect("registered")

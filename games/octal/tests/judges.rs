@@ -3,19 +3,19 @@
 //! itself, or the actual circle of beads as a bit mask, solved by `oracle::solve_loopy`.
 //! Every engine of each problem must print exactly what the search implies. Also: any text as
 //! input makes no engine panic and all engines agree, and the explanations read as before
-//! (snapshots). The corpus and the contracts' samples run in the workspace's tests/registered.rs.
+//! (snapshots). The corpus and the contracts' samples run in the workspace's tests/integration/registered.rs.
 //!
 //! `INSTA_UPDATE=no cargo test -p octal --release --test judges`; PROPTEST_CASES raises the
 //! number of random inputs.
 
+use judge::{AnyProblem, Explanation};
 use octal::plain::{BeadCircle, Heap, Heaps, Rows};
 use octal::{Hdu2999, Hdu3980, OctalCode};
 use oracle::{Budget, GrundyOracle, solve_loopy};
 use proptest::prelude::*;
 use solver_core::Outcome;
 use std::fmt::Write;
-use testkit::fuzz::judge_bytes;
-use testkit::judge::{AnyProblem, Explanation};
+use workbench::fuzz::judge_bytes;
 
 const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 

@@ -9,8 +9,8 @@ use octal::{OctalCode, OctalGame, naive_grundy, sparse_grundy};
 use oracle::{Budget, GrundyOracle, solve_loopy};
 use proptest::prelude::*;
 use solver_core::{Outcome, grundy_table};
-use testkit::check::OracleSide;
-use testkit::space::{check_impartial_space, every_id};
+use workbench::check::OracleSide;
+use workbench::space::{check_impartial_space, every_id};
 
 const BUDGET: Budget = Budget { max_states: 200_000, max_depth: 1_000, max_work: u64::MAX };
 
@@ -38,7 +38,7 @@ fn xor(values: &[u32], heaps: &[u32]) -> u32 {
 }
 
 /// The space check of the whole game of `code` on heaps up to `max_heap`, against [`Heap`].
-fn space_agrees(code: &OctalCode, max_heap: u32) -> Result<(), testkit::space::SpaceViolation> {
+fn space_agrees(code: &OctalCode, max_heap: u32) -> Result<(), workbench::space::SpaceViolation> {
     let game = OctalGame::new(code.clone(), max_heap);
     let rules = Heap(Heaps::new(code));
     check_impartial_space(&game, &OracleSide { rules: &rules, state: &|h: &u32| *h }, every_id(&game))

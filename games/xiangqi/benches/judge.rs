@@ -4,8 +4,8 @@
 //! binary outside criterion; see the report of issue 4.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use judge::AnyProblem;
 use std::hint::black_box;
-use testkit::judge::AnyProblem;
 
 /// Every legal input line, in the order the seed's baseline input was generated (p outermost).
 fn every_legal_input() -> String {

@@ -3,16 +3,17 @@
 
 use crate::plain::{PlainBoard, PlainRules};
 use crate::{Board, Endgame, Position, Side, Square, Verdict};
+use judge::explain_all;
+use judge::hard_pools::{Hard, HardPools, share};
+use judge::input::Tokens;
+use judge::resources::work_budget;
+use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
 use solver_core::{Outcome, OutcomeTable, RetrogradeEngine, StateId, StateSpace};
 use std::fmt::Write;
 use std::sync::OnceLock;
-use testkit::hard_pools::{Hard, HardPools, share};
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem};
-use testkit::resources::{explain_all, work_budget};
 
 /// The most cases an input may hold.
 const MAX_CASES: u32 = 10_000_000;
@@ -29,7 +30,7 @@ const ENDLESS_PLIES: usize = 4;
 /// after X moves of both players under optimal play, else `Lucky guy!`.
 pub struct Hdu5897;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu5897`: solver-core's three retrograde engines on [`Endgame`], each
     /// solving the whole game once per input, and the oracle on the plain boards of the cases.
     pub enum Hdu5897Engine {
@@ -157,7 +158,7 @@ impl Problem for Hdu5897 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -63,8 +63,10 @@
 //! `problems/hdu5897.md`) with each engine ([`Hdu5897Engine`]): `Lose in X steps T.T!` when
 //! Bob wins in X plies, else `Lucky guy!`. The judge's positions always have the Horse on the
 //! board; the statement's row bound 0..3 for Alice's General is read as her palace, 0..2.
-//! [`REGISTRATION`] also offers the whole game to `gamesolve verify` and `gamesolve stats`,
-//! and to `gamesolve solve xiangqi`, which stores its table (start: the sample's second case).
+//! [`SPACES`] offers the whole game to the whole-space commands (`gamesolve verify`, `stats`,
+//! `solve`, `probe`, `diff`) as `xiangqi`, without parameters (start: the sample's second
+//! case); `verify` runs every retrograde engine of solver-core, solver-core's verifier and the
+//! oracle on it.
 //! `probe` and the table commands write a position as a line of the judge's input,
 //! `x1 y1 x2 y2 x3 y3 p`, with `- -` for a captured Horse, and the ends as
 //! `Alice's General captured` and `Bob's General captured`; moves as `explain` names them.
@@ -86,38 +88,32 @@
 //! assert_eq!(verdict.to_string(), "Lose in 3 steps T.T!");
 //!
 //! // The same case through the judge, with every engine.
-//! use testkit::judge::AnyProblem;
+//! use judge::AnyProblem;
 //! for &engine in xiangqi::Hdu5897.engines() {
 //!     assert_eq!(xiangqi::Hdu5897.judge("1\n2 6 9 5 2 3 1\n", engine).unwrap(), "Lose in 3 steps T.T!\n");
 //! }
 //! ```
 
 mod board;
+mod fuzz;
 mod hdu5897;
 pub mod plain;
 mod solvable;
 pub mod space;
-mod workloads;
 
 pub use board::{Board, COLS, POINTS, PlacementError, Position, ROWS, Side, Square};
+pub use fuzz::{FUZZ, rank_xiangqi};
 pub use hdu5897::{Hdu5897, Hdu5897Engine, ORACLE_BUDGET};
+pub use solvable::SPACES;
 pub use space::{Endgame, POSITIONS};
-pub use workloads::rank_xiangqi;
 
 use solver_core::Outcome;
 use std::fmt;
-use testkit::Registration;
-use testkit::fuzz::FuzzTarget;
+use workbench::Registration;
 
-/// The endgame's judge problem, its verify workload, its stats target and its fuzz body.
-pub static REGISTRATION: Registration = Registration {
-    name: "xiangqi",
-    problems: &[&Hdu5897],
-    workloads: workloads::workloads,
-    stats: workloads::STATS_TARGETS,
-    solve: solvable::SOLVE_TARGETS,
-    fuzz: &[FuzzTarget { name: "rank_xiangqi", body: rank_xiangqi }],
-};
+/// The endgame's judge problem, its space (the whole game) and its fuzz body.
+pub static REGISTRATION: Registration =
+    Registration { name: "xiangqi", problems: &[&Hdu5897], spaces: SPACES, fuzz: FUZZ };
 
 /// Who wins a position, as the judge sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! The dense space has one position per end where the plain boards have many (whatever pieces
 //! the winner has left). [`MergedEnds`] is [`PlainRules`] with each finished board replaced by
 //! the one board [`PlainBoard::from_position`] gives its end, so that the space's moves can be
-//! compared with the plain moves board for board (`testkit::space::check_loopy_space`).
+//! compared with the plain moves board for board (`workbench::space::check_loopy_space`).
 
 use crate::board::{Position, Side};
 use solver_core::{Game, Rules, Terminal};

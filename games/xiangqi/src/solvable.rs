@@ -1,29 +1,42 @@
-//! The endgame as `gamesolve solve`, `probe`, `diff` and `verify FILE` see it: all 14,420
-//! positions, every retrograde engine. A position in play is written as a line of HDU 5897's
-//! input, `x1 y1 x2 y2 x3 y3 p` (Bob's Horse, Bob's General, Alice's General, 0 when Alice is to
-//! move and 1 when Bob is), with `- -` for a captured Horse; the two ends are
-//! `Alice's General captured` and `Bob's General captured`. Moves are named as `explain` names
-//! them (`Horse (2,6) -> (0,5)`). The start is the published sample's second case.
+//! The endgame as every whole-space command sees it (`gamesolve verify`, `stats`, `solve`,
+//! `probe`, `diff`, `verify FILE`): all 14,420 positions, every retrograde engine of
+//! solver-core (the un-move engine included; reverse-graph, the first, is the default), checked
+//! by `verify` against each other, with solver-core's verifier and against the oracle on the
+//! plain 10x9 board ([`PlainRules`]), which fits its budget. A position in play is written as a
+//! line of HDU 5897's input, `x1 y1 x2 y2 x3 y3 p` (Bob's Horse, Bob's General, Alice's
+//! General, 0 when Alice is to move and 1 when Bob is), with `- -` for a captured Horse; the
+//! two ends are `Alice's General captured` and `Bob's General captured`. Moves are named as
+//! `explain` names them (`Horse (2,6) -> (0,5)`). The start is the published sample's second
+//! case.
 
 use crate::hdu5897::describe as name_move;
+use crate::plain::{PlainBoard, PlainRules};
 use crate::{Board, Endgame, Position, Side, Square};
-use testkit::solve::{Identity, LoopyGame, Notation, SolveTarget};
+use workbench::solve::{Identity, Notation, SolvableGame};
+use workbench::space_game::LoopyGame;
+use workbench::target::{Args, SpaceTarget};
 
 /// `xiangqi` (no parameters).
-pub const SOLVE_TARGETS: &[SolveTarget] = &[SolveTarget {
+pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     name: "xiangqi",
-    params: "(none): General + Horse against a lone General, all 14,420 positions, \
-             starting from HDU 5897's sample `2 6 9 5 2 3 1`",
-    open: |params| {
-        let variant = "HDU 5897: Bob's General and Horse against Alice's General, flying General, \
-                       no check; a capture of a General ends the game; either side may be to move";
-        let identity = Identity::new("xiangqi", params, variant);
-        let start = parse(START).expect("the start is a legal position");
-        let notation = Notation::new(describe, parse).with_move_names(name_move);
-        Ok(Box::new(LoopyGame::with_unmoves(identity, Endgame::new(), &start, notation)))
-    },
-    golden: &[""],
+    about: "General + Horse against a lone General, all 14,420 positions, starting from HDU 5897's sample \
+            `2 6 9 5 2 3 1`",
+    params: &[],
+    open,
+    // The whole game, the one size there is.
+    verified: &[""],
 }];
+
+fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
+    let variant = "HDU 5897: Bob's General and Horse against Alice's General, flying General, \
+                   no check; a capture of a General ends the game; either side may be to move";
+    let identity = Identity::new("xiangqi", args, variant);
+    let start = parse(START).expect("the start is a legal position");
+    let notation = Notation::new(describe, parse).with_move_names(name_move);
+    let game = LoopyGame::with_unmoves(identity, Endgame::new(), &start, notation)
+        .with_oracle(PlainRules, PlainBoard::from_position);
+    Ok(Box::new(game))
+}
 
 /// HDU 5897's second sample case: Bob to move captures in 3 plies.
 const START: &str = "2 6 9 5 2 3 1";

@@ -2,10 +2,10 @@
 //! the plain rules (boards built here from the input's numbers) and compared with the uniform
 //! generator on the same seeds.
 
+use judge::AnyProblem;
 use oracle::solve_loopy;
 use solver_core::{Outcome, Rules};
 use std::collections::{HashMap, HashSet};
-use testkit::judge::AnyProblem;
 use xiangqi::plain::{Piece, PlainBoard, PlainRules};
 use xiangqi::{Hdu5897, ORACLE_BUDGET};
 

@@ -1,6 +1,6 @@
 //! HDU 5897 end to end through the crate's own problem: every legal judge input through every
-//! engine and the oracle, against the seed's accepted solution; the `verify`
-//! workload; an explain snapshot; bad input never panics.
+//! engine and the oracle, against the seed's accepted solution; what `verify` and `stats` run
+//! on the registered space; an explain snapshot; bad input never panics.
 //!
 //! The hash test can write the exact input it generates: with `XIANGQI_WRITE_INPUT=<file>`,
 //! `every_legal_input_matches_the_seed_with_every_engine_and_the_oracle` writes the 14,256
@@ -15,10 +15,10 @@
 //! print(hex(h))' < all.out     # 0xb195f3cf51a95927 (FNV-1a, 64 bits)
 //! ```
 
+use judge::{AnyProblem, JudgeError};
 use proptest::prelude::*;
 use std::fmt::Write;
-use testkit::check::OracleCheck;
-use testkit::judge::{AnyProblem, JudgeError};
+use workbench::check::OracleCheck;
 use xiangqi::Hdu5897;
 
 fn problem() -> &'static dyn AnyProblem {
@@ -71,10 +71,11 @@ fn every_legal_input_matches_the_seed_with_every_engine_and_the_oracle() {
 }
 
 #[test]
-fn the_verify_workload_agrees_with_the_oracle() {
-    let workloads = (xiangqi::REGISTRATION.workloads)();
-    let workload = workloads.iter().find(|w| w.name.starts_with("xiangqi")).expect("registered");
-    let row = (workload.run)(xiangqi::ORACLE_BUDGET).expect("every engine agrees");
+fn verify_agrees_with_the_oracle() {
+    let [target] = xiangqi::REGISTRATION.spaces else { panic!("one space target") };
+    assert_eq!((target.name, target.verified), ("xiangqi", &[""][..]));
+    let game = target.open_words(target.verified[0]).expect("no parameters needed");
+    let row = game.check(xiangqi::ORACLE_BUDGET).expect("every engine agrees");
     assert_eq!(row.positions, 14_420);
     assert!(matches!(row.oracle, OracleCheck::Agreed { .. }), "{:?}", row.oracle);
     assert_eq!(
@@ -92,17 +93,21 @@ fn the_verify_workload_agrees_with_the_oracle() {
     // move wins at once in the 54 where the Generals face on an open column, and the other 108
     // are endless; so the 9,396 - 7,128 - 54 = 2,214 Alice wins and the 216 - 108 = 108 endless
     // positions with the Horse on the board make up her 2,322 escapes.
-    assert_eq!(row.summary, "W 9396 L 4808 T 0 D 216");
+    // The start is the published sample's second case, `Lose in 3 steps T.T!` with Bob to move.
+    assert_eq!(row.summary, "W 9396 L 4808 T 0 D 216; start win in 3, best Horse (2,6) -> (0,5)");
 }
 
 #[test]
-fn the_stats_target_summarizes_the_whole_game() {
-    let target = &xiangqi::REGISTRATION.stats[0];
-    let report = (target.run)(&mut testkit::stats::Params::default()).expect("no parameters needed");
+fn stats_summarizes_the_whole_game() {
+    let target = &xiangqi::REGISTRATION.spaces[0];
+    let report = target.open_words("").expect("no parameters needed").stats();
     assert_eq!(report.positions, 14_420);
     assert_eq!(report.engines.len(), solver_core::RetrogradeEngine::ALL.len());
-    // The same counts as the verify workload's (see the provenance there).
+    assert_eq!(report.engines[0].engine, "reverse-graph", "the default engine first");
+    // The same counts as `verify`'s (see the provenance there).
     assert_eq!(report.counts.get("draw"), Some(&216));
+    let refused = target.open_words("x=1").err().expect("a parameter the game does not take");
+    assert_eq!(refused, "unknown parameter `x`; it takes none");
 }
 
 #[test]
@@ -179,6 +184,6 @@ fn fuzz_style_bytes_never_panic_and_every_engine_agrees() {
         b"1 0 0 9 3 0 3 0 0 0",
     ];
     for data in seeds {
-        testkit::fuzz::judge_bytes(problem(), data).unwrap_or_else(|e| panic!("{data:?}: {e}"));
+        workbench::fuzz::judge_bytes(problem(), data).unwrap_or_else(|e| panic!("{data:?}: {e}"));
     }
 }

@@ -5,8 +5,8 @@
 use oracle::Budget;
 use proptest::prelude::*;
 use solver_core::{Outcome, RetrogradeEngine, StateId, StateSpace};
-use testkit::check::{OracleSide, check_loopy_with_unmoves};
-use testkit::space::{check_loopy_space, check_unmoves, every_id};
+use workbench::check::{OracleSide, check_loopy_with_unmoves};
+use workbench::space::{check_loopy_space, check_unmoves, every_id};
 use xiangqi::plain::{MergedEnds, PlainBoard, PlainRules};
 use xiangqi::{Board, Endgame, PlacementError, Position, Side, Square};
 

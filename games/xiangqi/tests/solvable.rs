@@ -1,16 +1,16 @@
-//! The endgame as `gamesolve solve` sees it: bad positions get a message, every engine gives
-//! the value the naive oracle gives on the plain board, the notation round-trips, and the
-//! published sample's cases read in the judge's notation have the published values.
+//! The endgame as the whole-space commands see it: bad positions get a message, every engine
+//! gives the value the naive oracle gives on the plain board, the notation round-trips, and
+//! the published sample's cases read in the judge's notation have the published values.
 
 use oracle::{Budget, solve_loopy};
 use solver_core::{Outcome, StateId, StateSpace};
-use testkit::solve::{SolvableGame, parse_position};
-use testkit::table_file::Value;
+use workbench::solve::{SolvableGame, parse_position};
+use workbench::table_file::Value;
 use xiangqi::Endgame;
 use xiangqi::plain::{MergedEnds, PlainBoard};
 
 fn open() -> Box<dyn SolvableGame> {
-    xiangqi::REGISTRATION.solve[0].open_words("").unwrap()
+    xiangqi::REGISTRATION.spaces[0].open_words("").unwrap()
 }
 
 #[test]

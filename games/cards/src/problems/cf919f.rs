@@ -5,10 +5,10 @@ use super::{
     Canonical, CardProblem, CardsEngine, Start, capacity, explain, generate, generate_hard, hard_pools, judge,
     read_count, read_line, shrink, split,
 };
+use judge::input::{InputError, Tokens};
+use judge::{Explanation, JudgeError, Problem};
 use solver_core::OutcomeKind;
 use std::sync::OnceLock;
-use testkit::input::{InputError, Tokens};
-use testkit::judge::{Explanation, JudgeError, Problem};
 
 /// The most situations the statement allows.
 const MAX_SITUATIONS: u32 = 100_000;
@@ -60,7 +60,7 @@ impl Problem for Cf919f {
     /// From the solved game: the deepest wins and losses, wins with a single winning move,
     /// draws, and now and then a uniform situation.
     fn generate_hard(&self, seed: u64, cases: usize) -> Result<String, JudgeError> {
-        static POOLS: OnceLock<Result<testkit::hard_pools::HardPools, JudgeError>> = OnceLock::new();
+        static POOLS: OnceLock<Result<judge::hard_pools::HardPools, JudgeError>> = OnceLock::new();
         let pools = POOLS.get_or_init(hard_pools::<CARDS, Self>).as_ref().map_err(Clone::clone)?;
         Ok(generate_hard::<CARDS, Self>(pools, seed, cases))
     }
@@ -70,7 +70,7 @@ impl Problem for Cf919f {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

@@ -11,6 +11,11 @@ pub use childhood::Childhood;
 
 use crate::plain::{PlainCards, PlainPosition};
 use crate::{Cards, CardsSolver, HandIndex, solve_by_symmetry};
+use judge::explain_all;
+use judge::hard_pools::{Hard, HardPools};
+use judge::input::{InputError, Tokens};
+use judge::resources::work_budget;
+use judge::{Explanation, JudgeError, MoveValue};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
@@ -18,12 +23,8 @@ use solver_core::{LoopySpace, Outcome, OutcomeKind, OutcomeTable, RetrogradeEngi
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
-use testkit::hard_pools::{Hard, HardPools};
-use testkit::input::{InputError, Tokens};
-use testkit::judge::{Explanation, JudgeError, MoveValue};
-use testkit::resources::{explain_all, work_budget};
 
-testkit::engines! {
+judge::engines! {
     /// The engines of both card problems: the game's own two solvers first (the default is
     /// [`solve_by_symmetry`]), then solver-core's three retrograde engines on the same game,
     /// then the naive oracle on unsorted arrays.

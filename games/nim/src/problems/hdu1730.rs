@@ -4,13 +4,14 @@
 use crate::SubtractionGame;
 use crate::northcott::{Player, Row, gap, nim_sum};
 use crate::plain::PlainNorthcott;
+use judge::explain_all;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::sums::{Part, explain_sum};
+use judge::{Explanation, JudgeError, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem};
-use testkit::resources::{Work, explain_all};
-use testkit::sums::{Part, explain_sum};
 
 const MAX_ROWS: u32 = 1000;
 const MAX_COLS: u32 = 100;
@@ -23,7 +24,7 @@ const ORACLE: Budget = Budget { max_states: 20_000, max_depth: 2_000, max_work: 
 /// `hdu1730`: the contract is `problems/hdu1730.md` (`gamesolve show hdu1730`).
 pub struct Hdu1730;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu1730`.
     pub enum Hdu1730Engine {
         /// solver-core's Grundy table of Nim heaps, one heap per row's gap.
@@ -199,7 +200,7 @@ impl Problem for Hdu1730 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+        Ok(judge::input::CaseList::UntilEnd.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

@@ -3,13 +3,14 @@
 
 use crate::plain::{PlainPiles, Take};
 use crate::{SubtractionGame, nim_value};
+use judge::explain_all;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::sums::{Part, explain_sum};
+use judge::{Explanation, JudgeError, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
-use testkit::resources::{Work, explain_all};
-use testkit::sums::{Part, explain_sum};
 
 const MAX_PIECES: u32 = 1000;
 const MAX_CELL: u32 = 1000;
@@ -24,7 +25,7 @@ const ORACLE_WORK: u64 = 20_000_000;
 /// `hdu1849`: the contract is `problems/hdu1849.md` (`gamesolve show hdu1849`).
 pub struct Hdu1849;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu1849`.
     pub enum Hdu1849Engine {
         /// solver-core's Grundy table of Nim heaps ([`SubtractionGame::nim`]).
@@ -200,7 +201,7 @@ impl Problem for Hdu1849 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Terminated("0").join(inputs)?)
+        Ok(judge::input::CaseList::Terminated("0").join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

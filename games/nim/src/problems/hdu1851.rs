@@ -3,13 +3,14 @@
 
 use crate::plain::{PlainPiles, Take};
 use crate::{SubtractionGame, bounded_value};
+use judge::explain_all;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::sums::{Part, explain_sum};
+use judge::{Explanation, JudgeError, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
-use testkit::resources::{Work, explain_all};
-use testkit::sums::{Part, explain_sum};
 
 const MAX_CASES: u32 = 1_000_000_000;
 const MAX_PILES: u32 = 10;
@@ -26,7 +27,7 @@ const ORACLE_WORK: u64 = 20_000_000;
 /// `hdu1851`: the contract is `problems/hdu1851.md` (`gamesolve show hdu1851`).
 pub struct Hdu1851;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu1851`.
     pub enum Hdu1851Engine {
         /// solver-core's Grundy table of each take limit ([`SubtractionGame::bounded`]).
@@ -204,7 +205,7 @@ impl Problem for Hdu1851 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

@@ -10,14 +10,15 @@ use super::too_large;
 use crate::method::Method;
 use crate::plain::Rows;
 use crate::{OctalCode, naive_grundy};
+use judge::ExplainBudget;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::sums::{Part, explain_sum};
+use judge::{Explanation, JudgeError, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
 use std::sync::OnceLock;
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, Problem, smaller_values};
-use testkit::resources::{ExplainBudget, Work};
-use testkit::sums::{Part, explain_sum};
 
 /// Largest size of S (the contract's bound; duplicates count).
 const MAX_SET: u32 = 100;
@@ -34,7 +35,7 @@ const ORACLE_STATES: usize = 100_000;
 /// `hdu2999`: who wins a row of `K` stones, for each query.
 pub struct Hdu2999;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu2999`: the three Grundy-sequence methods and the oracle.
     pub enum Hdu2999Engine {
         /// [`Method::Naive`].
@@ -205,7 +206,7 @@ impl Problem for Hdu2999 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::UntilEnd.join(inputs)?)
+        Ok(judge::input::CaseList::UntilEnd.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

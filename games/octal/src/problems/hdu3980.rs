@@ -10,15 +10,16 @@ use crate::circle::Circle;
 use crate::method::Method;
 use crate::naive_grundy;
 use crate::plain::BeadCircle;
+use judge::explain_all;
+use judge::input::Tokens;
+use judge::resources::Work;
+use judge::{Explanation, JudgeError, MoveValue, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::Outcome;
 use solver_core::graph::SplitMix64;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::OnceLock;
-use testkit::input::Tokens;
-use testkit::judge::{Explanation, JudgeError, MoveValue, Problem, smaller_values};
-use testkit::resources::{Work, explain_all};
 
 /// Largest `N` and `M` (the contract's limits).
 const MAX_BEADS: u32 = 1000;
@@ -32,7 +33,7 @@ const ORACLE_STATES: usize = 400_000;
 /// `hdu3980`: who wins each bead circle.
 pub struct Hdu3980;
 
-testkit::engines! {
+judge::engines! {
     /// The engines of `hdu3980`: the three Grundy-sequence methods on the opened row, and the
     /// oracle on the circle itself.
     pub enum Hdu3980Engine {
@@ -179,7 +180,7 @@ impl Problem for Hdu3980 {
     }
 
     fn join_cases(&self, inputs: &[String]) -> Result<String, JudgeError> {
-        Ok(testkit::input::CaseList::Counted.join(inputs)?)
+        Ok(judge::input::CaseList::Counted.join(inputs)?)
     }
 
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a> {

@@ -10,7 +10,7 @@ pub use hdu2999::{Hdu2999, Hdu2999Engine};
 pub use hdu3980::{Hdu3980, Hdu3980Engine};
 
 use crate::method::SequenceError;
-use testkit::judge::JudgeError;
+use judge::JudgeError;
 
 /// A sequence the chosen engine could not compute, as the judges report it.
 fn too_large(e: SequenceError) -> JudgeError {

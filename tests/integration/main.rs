@@ -1,0 +1,16 @@
+//! The root package's integration tests, one binary with a module per area, so that the nine
+//! game crates are linked once instead of once per test file. Run one area with a filter on its
+//! module: `cargo test --release --test integration registered::`. (`tests/distributed.rs`
+//! stays a binary of its own: it runs `mpirun`, and its real tests need the feature `mpi`.)
+
+mod common;
+
+mod budgets;
+mod cli;
+mod contest;
+mod registered;
+mod resources;
+mod table_commands;
+mod tables;
+mod tidy;
+mod workbench;

@@ -1,0 +1,489 @@
+//! The three value families and their engines, each listed once: what `verify`, `stats`,
+//! `solve` and the differential checks run on a space of loopy, impartial or scoring
+//! positions. A new engine of a family is one line in its list ([`loopy_engines`],
+//! [`grundy_engines`], [`score_engines`]); a game adds engines of its own to its adapter
+//! ([`crate::space_game::SpaceGame::with_engine`]).
+//!
+//! A family ([`Family`]) says what its table is, how solver-core's verifier checks it, how a
+//! stored table is read back into it, and how a position's moves lead to other positions.
+
+use crate::solve::{Solved, VerifyFailure, read_all};
+use solver_core::verify::{VerifyError, verify_grundy, verify_outcomes, verify_scores};
+use solver_core::{
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
+    StateId, StateSpace, Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound,
+    parallel_grundy_table, parallel_score_table, score_table,
+};
+use std::fmt::{Debug, Display};
+use std::marker::PhantomData;
+use table_file::{Encoding, TableFile, Value, ValueKind};
+
+/// The bytes an engine may allocate for a space, before it runs.
+type Bound<G> = Box<dyn Fn(&G) -> u64 + Send + Sync>;
+/// An engine's whole table of a space, or why not.
+type Solve<G, T> = Box<dyn Fn(&G) -> Result<T, String> + Send + Sync>;
+
+/// One engine of a family: its name on the command line, an upper bound on the bytes it
+/// allocates for a space (what `stats` checks before running it), and the solve itself.
+pub struct Engine<G: ?Sized, T> {
+    name: &'static str,
+    memory_bound: Bound<G>,
+    solve: Solve<G, T>,
+}
+
+impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
+    /// The engine `name`, which may allocate `memory_bound(space)` bytes and solves with `solve`.
+    pub fn new<E: Display>(
+        name: &'static str,
+        memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
+        solve: impl Fn(&G) -> Result<T, E> + Send + Sync + 'static,
+    ) -> Engine<G, T> {
+        Engine {
+            name,
+            memory_bound: Box::new(memory_bound),
+            solve: Box::new(move |g| solve(g).map_err(|e| e.to_string())),
+        }
+    }
+
+    /// The same engine with its table turned into another type.
+    pub fn map<U: 'static>(self, into: impl Fn(T) -> U + Send + Sync + 'static) -> Engine<G, U> {
+        let solve = self.solve;
+        Engine { name: self.name, memory_bound: self.memory_bound, solve: Box::new(move |g| solve(g).map(&into)) }
+    }
+}
+
+impl<G: ?Sized, T> Engine<G, T> {
+    /// Its name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// An upper bound on the bytes it allocates for `space`, its table included.
+    pub fn memory_bound(&self, space: &G) -> u64 {
+        (self.memory_bound)(space)
+    }
+
+    /// Its table of `space`.
+    pub fn solve(&self, space: &G) -> Result<T, String> {
+        (self.solve)(space)
+    }
+}
+
+/// Spaces up to this many positions have their moves counted one by one for an estimate;
+/// larger ones are sampled ([`estimated_total`]).
+const COUNTED: usize = 1 << 16;
+
+/// The sum of `count(id)` over every position of a space of `len` positions, for a memory
+/// estimate: exact up to `COUNTED` positions; above, the mean of `COUNTED` positions spread
+/// evenly over the ids, times `len`, plus a quarter for what the sample missed.
+pub fn estimated_total(len: usize, mut count: impl FnMut(StateId) -> u64) -> u64 {
+    if len <= COUNTED {
+        return StateId::all(len).map(count).sum();
+    }
+    let stride = len / COUNTED;
+    let sampled: u64 =
+        (0..COUNTED).map(|k| count(StateId::new(k * stride).expect("an index below a space's length is an id"))).sum();
+    let mean = sampled as f64 / COUNTED as f64;
+    (mean * len as f64 * 1.25).ceil() as u64
+}
+
+/// The distinct moves of a loopy space's unfinished positions in all (what the engines store),
+/// estimated as [`estimated_total`] does.
+pub fn estimated_moves<G: LoopySpace + ?Sized>(game: &G) -> u64 {
+    let mut children = Vec::new();
+    estimated_total(game.len(), |id| {
+        if game.terminal_at(id).is_some() {
+            return 0;
+        }
+        children.clear();
+        game.successor_ids(id, &mut children);
+        children.len() as u64
+    })
+}
+
+/// The most of `count(id)` over a space of `len` positions: exact up to `COUNTED` positions,
+/// else the most among `COUNTED` spread evenly over the ids, doubled for what the sample missed.
+fn estimated_most(len: usize, count: impl FnMut(StateId) -> u64) -> u64 {
+    if len <= COUNTED {
+        return StateId::all(len).map(count).max().unwrap_or(0);
+    }
+    let stride = len / COUNTED;
+    let sampled = (0..COUNTED).map(|k| StateId::new(k * stride).expect("an index below a space's length is an id"));
+    2 * sampled.map(count).max().unwrap_or(0)
+}
+
+/// What solver-core's bounds leave out: the buffers of the positions being solved, one a
+/// thread, each `bytes` a move for the most moves a position has ([`estimated_most`], at least
+/// 4, a vector's first capacity), at a doubling vector's worst capacity.
+fn move_buffers(most_moves: u64, bytes: u64) -> u64 {
+    let threads = rayon::current_num_threads() as u64;
+    threads.saturating_mul(2 * bytes).saturating_mul(most_moves.max(4))
+}
+
+/// The bound of retrograde engine `engine` on `game`: solver-core's, counting moves only for
+/// an engine that stores them, plus the move buffers ([`move_buffers`], 4 bytes a move).
+fn retrograde_bound<G: LoopySpace + ?Sized>(engine: RetrogradeEngine, game: &G) -> u64 {
+    let stores_moves = engine.memory_bound(1, 1) > engine.memory_bound(1, 0);
+    let moves = if stores_moves { estimated_moves(game) } else { 0 };
+    let mut children = Vec::new();
+    let most = estimated_most(game.len(), |id| {
+        if game.terminal_at(id).is_some() {
+            return 0;
+        }
+        children.clear();
+        game.successor_ids(id, &mut children);
+        children.len() as u64
+    });
+    engine.memory_bound(game.len(), moves).saturating_add(move_buffers(most, 4))
+}
+
+/// solver-core's retrograde engines that need only moves ([`RetrogradeEngine::BY_MOVES`]).
+pub fn loopy_engines<G: LoopySpace + Sync + ?Sized + 'static>() -> Vec<Engine<G, OutcomeTable>> {
+    RetrogradeEngine::BY_MOVES
+        .into_iter()
+        .map(|e| {
+            Engine::new(
+                e.name(),
+                move |g: &G| retrograde_bound(e, g),
+                move |g: &G| e.solve_by_moves(g).expect("these engines need only moves"),
+            )
+        })
+        .collect()
+}
+
+/// Every retrograde engine of solver-core, the un-move engine included ([`RetrogradeEngine::ALL`]).
+pub fn loopy_engines_with_unmoves<G: Unmoves + Sync + ?Sized + 'static>() -> Vec<Engine<G, OutcomeTable>> {
+    RetrogradeEngine::ALL
+        .into_iter()
+        .map(|e| Engine::new(e.name(), move |g: &G| retrograde_bound(e, g), move |g: &G| e.solve(g)))
+        .collect()
+}
+
+/// The parts of options of an impartial space in all, estimated as [`estimated_total`] does.
+fn estimated_parts<G: ImpartialSpace + ?Sized>(game: &G) -> u64 {
+    estimated_total(game.len(), |id| {
+        let mut parts = 0;
+        game.option_ids(id, &mut |option| parts += option.len() as u64);
+        parts
+    })
+}
+
+/// The buffers of an impartial space's positions being solved ([`move_buffers`]): a part
+/// (4 bytes) and an option's entry in the mex set (8 bytes) a part.
+fn grundy_buffers<G: ImpartialSpace + ?Sized>(game: &G) -> u64 {
+    let most = estimated_most(game.len(), |id| {
+        let mut parts = 0;
+        game.option_ids(id, &mut |option| parts += option.len() as u64);
+        parts
+    });
+    move_buffers(most, 12)
+}
+
+/// solver-core's Grundy engines: sequential, then parallel level by level.
+pub fn grundy_engines<G: ImpartialSpace + Sync + ?Sized + 'static>() -> Vec<Engine<G, Vec<Nimber>>> {
+    vec![
+        Engine::new(
+            "grundy",
+            |g: &G| {
+                let bound = acyclic_memory_bound(g.len(), estimated_parts(g), 4, g.play_order().is_some());
+                bound.saturating_add(grundy_buffers(g))
+            },
+            |g: &G| grundy_table(g),
+        ),
+        Engine::new(
+            "parallel-grundy",
+            |g: &G| {
+                let declared = g.play_order().is_some();
+                let bound = parallel_acyclic_memory_bound(g.len(), estimated_parts(g), 4, g.play_levels(), declared);
+                bound.saturating_add(grundy_buffers(g))
+            },
+            |g: &G| parallel_grundy_table(g),
+        ),
+    ]
+}
+
+/// The moves of a scoring space in all, estimated as [`estimated_total`] does.
+fn estimated_scored_moves<G: ScoringSpace + ?Sized>(game: &G) -> u64 {
+    let mut scratch = Vec::new();
+    estimated_total(game.len(), |id| {
+        scratch.clear();
+        game.scored_move_ids(id, &mut scratch);
+        scratch.len() as u64
+    })
+}
+
+/// The buffers of a scoring space's positions being solved ([`move_buffers`]): a scored move
+/// a move.
+fn score_buffers<G: ScoringSpace + ?Sized>(game: &G) -> u64 {
+    let mut scratch = Vec::new();
+    let most = estimated_most(game.len(), |id| {
+        scratch.clear();
+        game.scored_move_ids(id, &mut scratch);
+        scratch.len() as u64
+    });
+    move_buffers(most, std::mem::size_of::<ScoredMove<StateId>>() as u64)
+}
+
+/// solver-core's score DP engines, values as `V`: sequential, then parallel level by level.
+pub fn score_engines<V, G>() -> Vec<Engine<G, Vec<V>>>
+where
+    V: ScoreValue + 'static,
+    G: ScoringSpace + Sync + ?Sized + 'static,
+{
+    let width = std::mem::size_of::<V>() as u64;
+    vec![
+        Engine::new(
+            "score-dp",
+            move |g: &G| {
+                let bound = acyclic_memory_bound(g.len(), estimated_scored_moves(g), width, g.play_order().is_some());
+                bound.saturating_add(score_buffers(g))
+            },
+            |g: &G| score_table::<V, G>(g),
+        ),
+        Engine::new(
+            "parallel-score-dp",
+            move |g: &G| {
+                let declared = g.play_order().is_some();
+                let moves = estimated_scored_moves(g);
+                let bound = parallel_acyclic_memory_bound(g.len(), moves, width, g.play_levels(), declared);
+                bound.saturating_add(score_buffers(g))
+            },
+            |g: &G| parallel_score_table::<V, G>(g),
+        ),
+    ]
+}
+
+/// A position's move as the space sees it: the positions it leads to (one; for an impartial
+/// game the parts of the sum it leaves, none when it leaves nothing), what the mover scores,
+/// whether the mover moves again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpaceMove {
+    /// Where it leads.
+    pub parts: Vec<StateId>,
+    /// Points the mover scores (scoring games; 0 otherwise).
+    pub gain: i64,
+    /// Whether the mover moves again (scoring games).
+    pub again: bool,
+}
+
+/// What a family of values knows: its table, how solver-core's verifier checks a table of a
+/// space, how a stored table is read back, and a position's moves.
+///
+/// Implemented by [`Loopy`], [`Impartial`] and [`Scoring`] for the spaces of their kind.
+pub trait Family<G: StateSpace + ?Sized>: 'static {
+    /// An engine's table.
+    type Table: Solved + 'static;
+    /// What the values are.
+    const KIND: ValueKind;
+    /// The verifier's finding on `table`, the position named by `describe`.
+    fn verify(game: &G, table: &Self::Table, describe: &dyn Fn(StateId) -> String) -> Result<(), String>;
+    /// The stored table's values as an engine's table, every checksum checked.
+    fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Self::Table, VerifyFailure>;
+    /// The legal moves of `id`.
+    fn moves(game: &G, id: StateId) -> Vec<SpaceMove>;
+    /// The value of position `id` in `table`.
+    fn value(table: &Self::Table, id: StateId) -> Value {
+        table.value(id.index() as u64)
+    }
+}
+
+/// The verifier's finding, with the position named by `describe`.
+fn violation<V: Debug>(error: VerifyError<V>, describe: &dyn Fn(StateId) -> String) -> String {
+    match error {
+        VerifyError::Violation(v) => format!(
+            "position #{} ({}) is {:?} in the table, but its children make it {:?}",
+            v.state.index(),
+            describe(v.state),
+            v.found,
+            v.expected
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Win, loss, tie or draw with remoteness, by retrograde analysis.
+pub struct Loopy;
+
+impl<G: LoopySpace + Sync + ?Sized> Family<G> for Loopy {
+    type Table = OutcomeTable;
+    const KIND: ValueKind = ValueKind::Outcome;
+
+    fn verify(game: &G, table: &OutcomeTable, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
+        verify_outcomes(game, table).map_err(|e| violation(e, describe))
+    }
+
+    fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<OutcomeTable, VerifyFailure> {
+        let outcome = |v| if let Value::Outcome(o) = v { Some(o) } else { None };
+        let outcomes = read_all(table, Outcome::Draw, outcome, progress)?;
+        OutcomeTable::from_outcomes(outcomes)
+            .map_err(|e| VerifyFailure::Unreadable(format!("a remoteness of {} is past the table's limit", e.0)))
+    }
+
+    fn moves(game: &G, id: StateId) -> Vec<SpaceMove> {
+        if game.terminal_at(id).is_some() {
+            return Vec::new();
+        }
+        let mut children = Vec::new();
+        game.successor_ids(id, &mut children);
+        children.into_iter().map(|child| SpaceMove { parts: vec![child], gain: 0, again: false }).collect()
+    }
+}
+
+/// Grundy values of impartial games whose moves may split a position into a sum.
+pub struct Impartial;
+
+impl<G: ImpartialSpace + Sync + ?Sized> Family<G> for Impartial {
+    type Table = Vec<Nimber>;
+    const KIND: ValueKind = ValueKind::Nimber;
+
+    fn verify(game: &G, table: &Vec<Nimber>, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
+        verify_grundy(game, table).map_err(|e| violation(e, describe))
+    }
+
+    fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<Nimber>, VerifyFailure> {
+        read_all(table, Nimber::ZERO, |v| if let Value::Nimber(n) = v { Some(n) } else { None }, progress)
+    }
+
+    fn moves(game: &G, id: StateId) -> Vec<SpaceMove> {
+        let mut moves = Vec::new();
+        game.option_ids(id, &mut |parts| moves.push(SpaceMove { parts: parts.to_vec(), gain: 0, again: false }));
+        moves
+    }
+}
+
+/// Score differences of acyclic scoring games, stored as `V` (e.g. `i8`). The table is any
+/// [`Solved`] of scores, so a game may solve into a table of its own shape (dots and boxes'
+/// tiered tables); the verifier reads it into `V`s.
+pub struct Scoring<V>(PhantomData<V>);
+
+/// A scoring game's table: any table of scores.
+pub type ScoreTable = Box<dyn Solved>;
+
+impl<V, G> Family<G> for Scoring<V>
+where
+    V: ScoreValue + Debug + 'static,
+    Vec<V>: Solved,
+    G: ScoringSpace + Sync + ?Sized,
+{
+    type Table = ScoreTable;
+    const KIND: ValueKind = ValueKind::Score;
+
+    fn verify(game: &G, table: &ScoreTable, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
+        let mut values: Vec<V> = Vec::new();
+        values.try_reserve_exact(table.len() as usize).map_err(|e| format!("{} scores: {e}", table.len()))?;
+        for index in 0..table.len() {
+            let score = match table.value(index) {
+                Value::Score(s) => V::try_from(s).ok(),
+                _ => None,
+            };
+            values.push(score.ok_or_else(|| format!("position #{index}: {:?} is not a score", table.value(index)))?);
+        }
+        verify_scores(game, &values).map_err(|e| violation(e, describe))
+    }
+
+    fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<ScoreTable, VerifyFailure> {
+        let score = |v| match v {
+            Value::Score(s) => V::try_from(s).ok(),
+            _ => None,
+        };
+        Ok(Box::new(read_all(table, V::default(), score, progress)?))
+    }
+
+    fn moves(game: &G, id: StateId) -> Vec<SpaceMove> {
+        let mut moves = Vec::new();
+        game.scored_move_ids(id, &mut moves);
+        moves.into_iter().map(|m| SpaceMove { parts: vec![m.to], gain: i64::from(m.gain), again: m.again }).collect()
+    }
+}
+
+/// A table of outcomes, 4 bytes a position.
+impl Solved for OutcomeTable {
+    fn len(&self) -> u64 {
+        OutcomeTable::len(self) as u64
+    }
+
+    fn value(&self, index: u64) -> Value {
+        Value::Outcome(self.get(StateId::new(index as usize).expect("a position number is an id")))
+    }
+
+    fn encoding(&self) -> Encoding {
+        let max = self.iter().filter_map(Outcome::remoteness).max().unwrap_or(0);
+        Encoding::narrowest_outcome(max).expect("an outcome table's remoteness fits the 32-bit encoding")
+    }
+
+    fn bytes(&self) -> u64 {
+        4 * Solved::len(self)
+    }
+}
+
+/// Grundy values, 4 bytes a position.
+impl Solved for Vec<Nimber> {
+    fn len(&self) -> u64 {
+        self.as_slice().len() as u64
+    }
+
+    fn value(&self, index: u64) -> Value {
+        Value::Nimber(self[index as usize])
+    }
+
+    fn encoding(&self) -> Encoding {
+        Encoding::narrowest_nimber(self.iter().map(|n| n.0).max().unwrap_or(0))
+    }
+
+    fn bytes(&self) -> u64 {
+        4 * Solved::len(self)
+    }
+}
+
+/// Scores as `i8`, `i16`, `i32` or `i64`.
+macro_rules! scores_are_solved {
+    ($($v:ty),*) => {$(
+        impl Solved for Vec<$v> {
+            fn len(&self) -> u64 {
+                self.as_slice().len() as u64
+            }
+
+            fn value(&self, index: u64) -> Value {
+                Value::Score(self[index as usize].into())
+            }
+
+            fn encoding(&self) -> Encoding {
+                let (min, max) = self.iter().fold((i64::MAX, i64::MIN), |(lo, hi), &v| (lo.min(v.into()), hi.max(v.into())));
+                // Past 32 bits the writer refuses the first score that does not fit.
+                Encoding::narrowest_score(min, max).unwrap_or(Encoding::Score32)
+            }
+
+            fn bytes(&self) -> u64 {
+                std::mem::size_of::<$v>() as u64 * Solved::len(self)
+            }
+        }
+    )*};
+}
+
+scores_are_solved!(i8, i16, i32, i64);
+
+impl<T: Solved + ?Sized> Solved for Box<T> {
+    fn len(&self) -> u64 {
+        self.as_ref().len()
+    }
+
+    fn value(&self, index: u64) -> Value {
+        self.as_ref().value(index)
+    }
+
+    fn encoding(&self) -> Encoding {
+        self.as_ref().encoding()
+    }
+
+    fn bytes(&self) -> u64 {
+        self.as_ref().bytes()
+    }
+
+    fn histogram(&self) -> std::collections::HashMap<Value, u64> {
+        self.as_ref().histogram()
+    }
+
+    fn extreme(&self) -> Option<u64> {
+        self.as_ref().extreme()
+    }
+}

@@ -1,0 +1,366 @@
+//! What every whole-space command sees of a game ([`SolvableGame`]): a space of positions
+//! numbered densely, values of one kind, named engines, the game's own notation for positions
+//! and moves, its verifier, and what `verify` and `stats` run on it. One adapter implements it
+//! for every game ([`crate::space_game::SpaceGame`]); this module holds the vocabulary around
+//! it: a solved table in memory ([`Solved`]), a table's identity, moves and values as people
+//! read them.
+//!
+//! Positions are numbered `0..positions`; a table file stores one value per number, in order.
+//! On the command line a position is written in the game's notation, or as `#n` for number `n`.
+
+use crate::check::Failure;
+use crate::stats::StatsReport;
+use crate::target::Args;
+use crate::verify::Row;
+use judge::resources::try_vec;
+use oracle::Budget;
+use solver_core::tiers::TieredScoring;
+use solver_core::{Nimber, Outcome};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+use table_file::{Encoding, Header, TableError, TableFile, Value, ValueKind, WriteOptions, table_bytes};
+
+/// The header of `game`'s table of `encoding` solved by `engine`, as `writer` (e.g. `gamesolve
+/// 0.1.0`) writes it.
+pub fn header(game: &dyn SolvableGame, engine: &str, encoding: Encoding, writer: &str) -> Header {
+    let identity = game.identity();
+    Header {
+        game: identity.game.clone(),
+        params: identity.params.clone(),
+        variant: identity.variant.clone(),
+        encoding,
+        positions: game.positions(),
+        engine: engine.to_string(),
+        writer: writer.to_string(),
+    }
+}
+
+/// `engine`'s table of `game` as a table file in memory, position `i` stored as
+/// `change(i, value)`: for tests of the readers and the verifier (a table whose checksums are
+/// right but whose values need not be).
+pub fn stored_in_memory(
+    game: &dyn SolvableGame,
+    engine: &str,
+    change: impl Fn(u64, Value) -> Value + Sync,
+) -> Result<TableFile, String> {
+    let solved = game.solve(engine)?;
+    let header = header(game, engine, solved.encoding(), "testkit");
+    let bytes =
+        table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default()).map_err(|e| e.to_string())?;
+    TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game)).map_err(|e| e.to_string())
+}
+
+/// Which game a table belongs to: two tables can be compared only when these are equal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// The [`SpaceTarget`](crate::target::SpaceTarget)'s name.
+    pub game: String,
+    /// Every parameter, defaults filled in.
+    pub params: BTreeMap<String, String>,
+    /// The rule variant in words, e.g. `turn-passes: closing a box does not earn a move`.
+    pub variant: String,
+}
+
+impl Identity {
+    /// The identity of `game` at the arguments `args`.
+    pub fn new(game: &str, args: &Args, variant: impl Into<String>) -> Identity {
+        Identity { game: game.to_string(), params: args.map(), variant: variant.into() }
+    }
+
+    /// The game and its parameters, as `verify` and `stats` title it: `mnk k=3 m=3 n=3`.
+    pub fn title(&self) -> String {
+        let words: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        if words.is_empty() { self.game.clone() } else { format!("{} {}", self.game, words.join(" ")) }
+    }
+}
+
+/// A move as `probe` and `solve` show it: its name in the game's notation and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The positions it leads to: one, or for an impartial game the parts of the sum it leaves
+    /// (none when it leaves nothing).
+    pub parts: Vec<u64>,
+    /// Points the mover scores (scoring games; 0 otherwise).
+    pub gain: i64,
+    /// Whether the mover moves again (scoring games).
+    pub again: bool,
+}
+
+/// A solved table in memory: what an engine returns, the writer and the golden checksums read,
+/// and `verify` and `stats` compare and summarize.
+pub trait Solved: Send + Sync {
+    /// How many positions it holds.
+    fn len(&self) -> u64;
+    /// Whether it holds no position.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of position `index` (below [`Solved::len`]).
+    fn value(&self, index: u64) -> Value;
+    /// The narrowest encoding that holds every value.
+    fn encoding(&self) -> Encoding;
+    /// The bytes it holds.
+    fn bytes(&self) -> u64;
+    /// How many positions have each value. The default reads every value, on every core.
+    fn histogram(&self) -> HashMap<Value, u64> {
+        use rayon::prelude::*;
+        (0..self.len())
+            .into_par_iter()
+            .fold(HashMap::new, |mut counts, i| {
+                *counts.entry(self.value(i)).or_insert(0) += 1;
+                counts
+            })
+            .reduce(HashMap::new, |mut a, b| {
+                for (value, count) in b {
+                    *a.entry(value).or_insert(0) += count;
+                }
+                a
+            })
+    }
+    /// The position with the most extreme value ([`extreme_key`]), the lowest such index; `None`
+    /// when no value has a key. The default reads every value, on every core.
+    fn extreme(&self) -> Option<u64> {
+        use rayon::prelude::*;
+        (0..self.len())
+            .into_par_iter()
+            .filter_map(|i| extreme_key(self.value(i)).map(|key| (key, std::cmp::Reverse(i))))
+            .max()
+            .map(|(_, std::cmp::Reverse(i))| i)
+    }
+}
+
+/// What `stats` calls the most extreme value: the longest win (its remoteness), the largest
+/// nimber, the largest score; `None` for a loss, a tie or a draw.
+pub fn extreme_key(value: Value) -> Option<i64> {
+    match value {
+        Value::Outcome(Outcome::Win(r)) => Some(i64::from(r)),
+        Value::Outcome(_) => None,
+        Value::Nimber(n) => Some(i64::from(n.0)),
+        Value::Score(s) => Some(s),
+    }
+}
+
+/// A game at fixed parameters as the table commands see it.
+///
+/// Contract: positions are `0..positions()`; `moves(i)` lists every legal move of position `i`
+/// with parts below `positions()`; `parse` returns only positions of the space and
+/// `parse(describe(i)) == Ok(i)`; every engine gives the same values, which `verify` accepts.
+pub trait SolvableGame: Sync {
+    /// Which game this is.
+    fn identity(&self) -> &Identity;
+    /// What its values are.
+    fn kind(&self) -> ValueKind;
+    /// How many positions.
+    fn positions(&self) -> u64;
+    /// The start position's number.
+    fn start(&self) -> u64;
+    /// The engines that solve it; the first is the default.
+    fn engines(&self) -> Vec<&'static str>;
+    /// Solves every position with `engine` (one of [`SolvableGame::engines`]).
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String>;
+    /// What `verify` checks at these parameters: every engine's table, equal to the first's;
+    /// the first verified; the oracle where it fits `budget`; the game's own laws. The row sums
+    /// it up.
+    fn check(&self, budget: Budget) -> Result<Row, Failure>;
+    /// What `stats` prints: each engine's cost (those whose estimate does not fit the memory
+    /// the command may use refused, not run), the values counted, the most extreme one.
+    fn stats(&self) -> StatsReport;
+    /// Position `index` in the game's notation.
+    fn describe(&self, index: u64) -> String;
+    /// A position in the game's notation (without the `#n` form, which [`parse_position`]
+    /// handles for every game).
+    fn parse(&self, text: &str) -> Result<u64, String>;
+    /// The legal moves of position `index`.
+    fn moves(&self, index: u64) -> Vec<Move>;
+    /// Re-checks every value of a stored table against its children with the game's verifier
+    /// (solver-core's, never an engine), reading the whole table into memory first
+    /// ([`read_all`], which checks every checksum).
+    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure>;
+    /// The positions cut into tiers by `tiering` (the game's choice when `None`), for the solve
+    /// across processes that writes each tier as shards of one table (`solve --distributed`).
+    /// Games that have no tiering say so, which is the default.
+    fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
+        let _ = tiering;
+        Err(format!(
+            "{} is not cut into tiers, so it cannot be solved across processes; dots-and-boxes can",
+            self.identity().game
+        ))
+    }
+}
+
+/// A scoring game's positions cut into tiers ([`TieredScoring`]) of consecutive positions:
+/// index `i` of tier `t` is the position `first_position(t) + i`, so a tier's values, or a
+/// slice of them, are a range of the game's table, one shard of it
+/// ([`table_file::shards`]).
+///
+/// Contract: the tiers' ranges are disjoint and cover `0..positions()` of the game; the values
+/// of the tier engines are the game's [`SolvableGame::solve`] values.
+pub trait ConsecutiveTiers: TieredScoring + Send {
+    /// The game's number of tier `tier`'s first position.
+    fn first_position(&self, tier: u32) -> u64;
+    /// The tiering's name, as `tiers` takes it (e.g. `group=4`), for the manifest.
+    fn name(&self) -> String;
+    /// The encoding of the table's values (a score encoding).
+    fn encoding(&self) -> Encoding;
+}
+
+/// Why a stored table failed [`SolvableGame::verify`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyFailure {
+    /// The file is damaged (a checksum, a record no encoder writes) or too large to read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// A position's value does not follow from its children's: the verifier's finding.
+    #[error("{0}")]
+    Violation(String),
+}
+
+/// A position on the command line: `#n` for number `n`, else the game's own notation.
+pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if let Some(number) = text.strip_prefix('#') {
+        let index: u64 = number.parse().map_err(|_| format!("`{text}` is not `#` and a position number"))?;
+        if index >= game.positions() {
+            return Err(format!("position #{index} is past the last one, #{}", game.positions().saturating_sub(1)));
+        }
+        return Ok(index);
+    }
+    game.parse(text)
+}
+
+/// The value of a move for the player who makes it, from the values of the positions it leads
+/// to: for a loopy game the child's value backed up one ply, for an impartial game the xor of
+/// its parts' nimbers (the option's value), for a scoring game the gain plus the next value if
+/// the mover moves again, minus it otherwise.
+pub fn move_value<E>(kind: ValueKind, m: &Move, value_of: impl Fn(u64) -> Result<Value, E>) -> Result<Value, E> {
+    Ok(match kind {
+        ValueKind::Outcome => match value_of(m.parts[0])? {
+            Value::Outcome(child) => Value::Outcome(child.backed_up()),
+            other => other,
+        },
+        ValueKind::Nimber => {
+            let mut xor = 0;
+            for &part in &m.parts {
+                if let Value::Nimber(n) = value_of(part)? {
+                    xor ^= n.0;
+                }
+            }
+            Value::Nimber(Nimber(xor))
+        }
+        ValueKind::Score => match value_of(m.parts[0])? {
+            Value::Score(next) => Value::Score(m.gain + if m.again { next } else { -next }),
+            other => other,
+        },
+    })
+}
+
+/// Whether a move of value `move_value` ([`move_value`]) is a best move of a position of value
+/// `value`: it keeps the value (loopy and scoring games), or it leaves an option of value 0
+/// (impartial games: a position of value 0 has no best move).
+pub fn is_best(value: Value, move_value: Value) -> bool {
+    match (value, move_value) {
+        (Value::Nimber(_), Value::Nimber(option)) => option == Nimber::ZERO,
+        _ => value == move_value,
+    }
+}
+
+/// A value for people: `win in 3`, `*2`, `+1`.
+pub fn show(value: Value) -> String {
+    match value {
+        Value::Outcome(o) => o.to_string(),
+        Value::Nimber(n) => n.to_string(),
+        Value::Score(s) => format!("{s:+}"),
+    }
+}
+
+/// A value as JSON: a number for scores and nimbers, `{kind, remoteness}` for outcomes
+/// (`remoteness` null for a draw).
+pub fn to_json(value: Value) -> serde_json::Value {
+    match value {
+        Value::Outcome(o) => {
+            let kind = match o {
+                Outcome::Win(_) => "win",
+                Outcome::Loss(_) => "loss",
+                Outcome::Tie(_) => "tie",
+                Outcome::Draw => "draw",
+            };
+            serde_json::json!({ "kind": kind, "remoteness": o.remoteness() })
+        }
+        Value::Nimber(n) => n.0.into(),
+        Value::Score(s) => s.into(),
+    }
+}
+
+/// Writes a position in a game's notation.
+pub type Describe<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
+/// Reads a position in a game's notation.
+pub type ParsePosition<S> = Box<dyn Fn(&str) -> Result<S, String> + Send + Sync>;
+/// Writes the move from one position to another in a game's notation.
+pub type NameMove<S> = Box<dyn Fn(&S, &S) -> String + Send + Sync>;
+
+/// How a game writes its positions and moves, for the generic adapters.
+pub struct Notation<S> {
+    /// A position in the game's notation.
+    pub describe: Describe<S>,
+    /// A position from the game's notation; only positions of the space.
+    pub parse: ParsePosition<S>,
+    /// The move from the first position to the second in the game's notation.
+    pub name_move: NameMove<S>,
+}
+
+impl<S> Notation<S> {
+    /// A notation whose moves are named by the position they lead to.
+    pub fn new(
+        describe: impl Fn(&S) -> String + Send + Sync + 'static,
+        parse: impl Fn(&str) -> Result<S, String> + Send + Sync + 'static,
+    ) -> Notation<S> {
+        let describe = std::sync::Arc::new(describe);
+        let name_child = std::sync::Arc::clone(&describe);
+        Notation {
+            describe: Box::new(move |s| describe(s)),
+            parse: Box::new(parse),
+            name_move: Box::new(move |_, to| format!("to {}", name_child(to))),
+        }
+    }
+
+    /// The same notation with moves named by `name_move(from, to)`.
+    pub fn with_move_names(mut self, name_move: impl Fn(&S, &S) -> String + Send + Sync + 'static) -> Notation<S> {
+        self.name_move = Box::new(name_move);
+        self
+    }
+}
+
+/// Every value of `table` converted by `convert` (which rejects values of another kind), in
+/// order, every checksum checked: what the verifiers read. Refuses a table that would not fit
+/// the available memory.
+pub fn read_all<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, VerifyFailure> {
+    read_all_values(table, fill, convert, progress).map_err(VerifyFailure::Unreadable)
+}
+
+fn read_all_values<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, String> {
+    let positions = table.header().positions;
+    let len = usize::try_from(positions).map_err(|_| format!("{positions} values do not fit this machine's memory"))?;
+    let values = try_vec(&format!("reading {positions} values"), len, fill).map_err(|e| e.to_string())?;
+    let values = Mutex::new(values);
+    let visit = |first: u64, block: &[Value]| -> Result<(), String> {
+        let converted: Option<Vec<T>> = block.iter().map(|&v| convert(v)).collect();
+        let converted = converted.ok_or_else(|| format!("a value of another kind near position #{first}"))?;
+        let mut values = values.lock().map_err(|_| "a reader thread panicked".to_string())?;
+        values[first as usize..first as usize + converted.len()].copy_from_slice(&converted);
+        Ok(())
+    };
+    table.for_each_block(&visit, progress).map_err(|e: TableError| e.to_string())?;
+    values.into_inner().map_err(|_| "a reader thread panicked".to_string())
+}

@@ -1,0 +1,544 @@
+//! The one adapter from a game's dense space to everything the whole-space commands run
+//! ([`SpaceGame`]): its family's engines and any of the game's own, the family's verifier, the
+//! oracle on the game's plain rules, the game's laws, its notation, and its tiers. `verify`,
+//! `stats`, `solve`, `probe`, `diff` and `verify FILE` all read a game through it.
+//!
+//! ```
+//! use solver_core::graph::{GraphGame, RandomShape};
+//! use workbench::check::{OracleCheck, OracleSide, oracle_loopy};
+//! use workbench::solve::{Identity, Notation, SolvableGame};
+//! use workbench::space_game::LoopyGame;
+//! use workbench::target::Args;
+//!
+//! type NodeIndex = petgraph::graph::NodeIndex<u32>;
+//! let space = GraphGame::random(&RandomShape::loopy(300), 5);
+//! let identity = Identity::new("example", &Args::parse(&[], &[]).unwrap(), "random loopy graph");
+//! let notation = Notation::new(|n: &NodeIndex| n.index().to_string(), |_| Err("no notation".to_string()));
+//! let game = LoopyGame::with_unmoves(identity, space, &NodeIndex::new(0), notation)
+//!     .with_oracle_check(|g, table, budget| oracle_loopy(g, table, OracleSide::same(&g.rules()), budget));
+//! let row = game.check(oracle::Budget::new(100_000)).unwrap();
+//! assert_eq!(row.positions, 300);
+//! assert!(matches!(row.oracle, OracleCheck::Agreed { .. }));
+//! //! ```
+
+use crate::check::{Failure, OracleCheck, OracleSide, first_difference, oracle_grundy, oracle_loopy, oracle_scores};
+use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring, SpaceMove};
+use crate::solve::{
+    ConsecutiveTiers, Identity, Move, Notation, SolvableGame, Solved, VerifyFailure, is_best, move_value, show,
+};
+use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
+use crate::verify::{LawCheck, Row};
+use oracle::Budget;
+use solver_core::{
+    ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace, StateId, StateSpace,
+    Unmoves,
+};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+use table_file::{TableFile, Value, ValueKind};
+
+/// The oracle's check of a table, built by a family's `with_oracle`.
+type OracleFn<G, T> = Box<dyn Fn(&G, &T, Budget) -> Result<OracleCheck, Failure> + Send + Sync>;
+/// The oracle's states for a space.
+type StatesFn<G> = Box<dyn Fn(&G) -> f64 + Send + Sync>;
+/// A law of the game checked on the agreed table.
+type LawFn<G, T> = Box<dyn Fn(&G, &T, Budget) -> Result<LawCheck, Failure> + Send + Sync>;
+/// A sentence `stats` adds about the solved table.
+type NoteFn<G, T> = Box<dyn Fn(&G, &T) -> String + Send + Sync>;
+/// The game's tiers, for `solve --distributed`.
+type TiersFn<G> =
+    Box<dyn for<'a> Fn(&'a G, Option<&str>) -> Result<Box<dyn ConsecutiveTiers + 'a>, String> + Send + Sync>;
+
+/// A loopy game: win, loss, tie or draw, by retrograde analysis.
+pub type LoopyGame<G> = SpaceGame<G, Loopy>;
+/// An impartial game: Grundy values.
+pub type ImpartialGame<G> = SpaceGame<G, Impartial>;
+/// A scoring game, values stored as `V`.
+pub type ScoringGame<G, V> = SpaceGame<G, Scoring<V>>;
+
+/// A game's space at fixed parameters, with everything the whole-space commands run on it
+/// (see the [module docs](self)). Built by [`LoopyGame::new`], [`ImpartialGame::new`] or
+/// [`ScoringGame::new`] with the family's engines, then `with_...` for the rest.
+pub struct SpaceGame<G: StateSpace, F: Family<G>> {
+    identity: Identity,
+    space: G,
+    start: StateId,
+    notation: Notation<G::State>,
+    engines: Vec<Engine<G, F::Table>>,
+    /// Engines of the family that do not run at these parameters, and why.
+    limited: Vec<(&'static str, String)>,
+    oracle: Option<OracleFn<G, F::Table>>,
+    /// The oracle's states for this space, when they are not its positions.
+    oracle_states: Option<StatesFn<G>>,
+    laws: Vec<(&'static str, LawFn<G, F::Table>)>,
+    notes: Vec<NoteFn<G, F::Table>>,
+    tiers: Option<TiersFn<G>>,
+    /// The most positions `verify FILE` checks, and why no more.
+    verify_limit: Option<(u64, String)>,
+    family: PhantomData<fn() -> F>,
+}
+
+impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
+    fn with_engines(
+        identity: Identity,
+        space: G,
+        start: &G::State,
+        notation: Notation<G::State>,
+        engines: Vec<Engine<G, F::Table>>,
+    ) -> SpaceGame<G, F> {
+        let start = space.rank(start);
+        SpaceGame {
+            identity,
+            space,
+            start,
+            notation,
+            engines,
+            limited: Vec::new(),
+            oracle: None,
+            oracle_states: None,
+            laws: Vec::new(),
+            notes: Vec::new(),
+            tiers: None,
+            verify_limit: None,
+            family: PhantomData,
+        }
+    }
+
+    /// The same game with one more engine, the game's own (run after the family's).
+    pub fn with_engine(mut self, engine: Engine<G, F::Table>) -> SpaceGame<G, F> {
+        self.engines.push(engine);
+        self
+    }
+
+    /// The same game with `name` (one of its engines) first: the default of `solve`, and the
+    /// reference the others are compared with.
+    pub fn with_default_engine(mut self, name: &str) -> SpaceGame<G, F> {
+        if let Some(at) = self.engines.iter().position(|e| e.name() == name) {
+            self.engines[..=at].rotate_right(1);
+        }
+        self
+    }
+
+    /// The same game without the engine `name`, which does not run at these parameters for
+    /// the reason `why` (asked for, it is refused with it).
+    pub fn without_engine(mut self, name: &'static str, why: impl Into<String>) -> SpaceGame<G, F> {
+        self.engines.retain(|e| e.name() != name);
+        self.limited.push((name, why.into()));
+        self
+    }
+
+    /// The same game checked by `verify` with `oracle`, which compares a table of the space
+    /// with the oracle's values ([`crate::check::oracle_loopy`], [`crate::check::oracle_grundy`],
+    /// [`crate::check::oracle_scores`]): for rules the space itself lends (an explicit graph's),
+    /// where each family's `with_oracle` takes rules it owns.
+    pub fn with_oracle_check(
+        mut self,
+        oracle: impl Fn(&G, &F::Table, Budget) -> Result<OracleCheck, Failure> + Send + Sync + 'static,
+    ) -> SpaceGame<G, F> {
+        self.oracle = Some(Box::new(oracle));
+        self
+    }
+
+    /// The same game with the oracle's states counted by `states` rather than as the space's
+    /// positions: the oracle declines up front when they pass its budget, rather than filling
+    /// memory before it declines.
+    pub fn with_oracle_states(mut self, states: impl Fn(&G) -> f64 + Send + Sync + 'static) -> SpaceGame<G, F> {
+        self.oracle_states = Some(Box::new(states));
+        self
+    }
+
+    /// The same game with a law of its own checked by `verify` on the agreed table (e.g. sums
+    /// searched as whole positions, a proven period), named `name` in the timings.
+    pub fn with_law(
+        mut self,
+        name: &'static str,
+        law: impl Fn(&G, &F::Table, Budget) -> Result<LawCheck, Failure> + Send + Sync + 'static,
+    ) -> SpaceGame<G, F> {
+        self.laws.push((name, Box::new(law)));
+        self
+    }
+
+    /// The same game with a sentence `stats` adds about the solved table.
+    pub fn with_note(mut self, note: impl Fn(&G, &F::Table) -> String + Send + Sync + 'static) -> SpaceGame<G, F> {
+        self.notes.push(Box::new(note));
+        self
+    }
+
+    /// The same game cut into tiers by `tiers` (a tiering's name, or the game's choice for
+    /// `None`), for `solve --distributed`.
+    pub fn with_tiers(
+        mut self,
+        tiers: impl for<'a> Fn(&'a G, Option<&str>) -> Result<Box<dyn ConsecutiveTiers + 'a>, String>
+        + Send
+        + Sync
+        + 'static,
+    ) -> SpaceGame<G, F> {
+        self.tiers = Some(Box::new(tiers));
+        self
+    }
+
+    /// The same game whose stored tables `verify FILE` checks only up to `positions` (past it
+    /// the checksums are checked and the table refused as unverified, for the reason `why`).
+    pub fn verify_only_up_to(mut self, positions: u64, why: impl Into<String>) -> SpaceGame<G, F> {
+        self.verify_limit = Some((positions, why.into()));
+        self
+    }
+
+    /// The space.
+    pub fn space(&self) -> &G {
+        &self.space
+    }
+
+    fn id(index: u64) -> StateId {
+        StateId::new(index as usize).expect("a position number is an id")
+    }
+
+    fn describe_id(&self, id: StateId) -> String {
+        (self.notation.describe)(&self.space.unrank(id))
+    }
+
+    fn engine(&self, name: &str) -> Result<&Engine<G, F::Table>, String> {
+        if let Some(engine) = self.engines.iter().find(|e| e.name() == name) {
+            return Ok(engine);
+        }
+        let names: Vec<&str> = self.engines.iter().map(|e| e.name()).collect();
+        Err(match self.limited.iter().find(|(n, _)| *n == name) {
+            Some((_, why)) => format!("`{name}` does not run here: {why}; the engines here are {}", names.join(", ")),
+            None => format!("no engine `{name}`; the engines are {}", names.join(", ")),
+        })
+    }
+
+    /// `start -3, best any of 24`: the start's value and the moves that keep it, named when
+    /// there are few enough to fit a line.
+    fn start_summary(&self, table: &F::Table) -> String {
+        let value = table.value(self.start.index() as u64);
+        let moves = self.moves(self.start.index() as u64);
+        let best: Vec<&str> = moves
+            .iter()
+            .filter(|m| move_value(F::KIND, m, |i| Ok::<_, ()>(table.value(i))).is_ok_and(|v| is_best(value, v)))
+            .map(|m| m.name.as_str())
+            .collect();
+        let best = match best.len() {
+            0 => String::new(),
+            n if n == moves.len() && n > 1 => format!(", best any of {n}"),
+            1..=3 => format!(", best {}", best.join(" ")),
+            n => format!(", best {n} of {}", moves.len()),
+        };
+        format!("start {}{best}", show(value))
+    }
+}
+
+/// Positions compared between engines in `stats`: every one up to this many, else a sample
+/// spread evenly over the positions (`verify` and the tests compare every position).
+const STATS_COMPARED: u64 = 1 << 24;
+
+/// The first sampled position where `other` differs from `reference` (see [`STATS_COMPARED`]).
+fn sampled_difference(reference: &dyn Solved, other: &dyn Solved) -> Option<u64> {
+    use rayon::prelude::*;
+    if reference.len() != other.len() {
+        return Some(reference.len().min(other.len()));
+    }
+    let stride = (reference.len() / STATS_COMPARED).max(1);
+    (0..reference.len().div_ceil(stride))
+        .into_par_iter()
+        .map(|k| k * stride)
+        .find_first(|&i| reference.value(i) != other.value(i))
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
+impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for SpaceGame<G, F> {
+    fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    fn kind(&self) -> ValueKind {
+        F::KIND
+    }
+
+    fn positions(&self) -> u64 {
+        self.space.len() as u64
+    }
+
+    fn start(&self) -> u64 {
+        self.start.index() as u64
+    }
+
+    fn engines(&self) -> Vec<&'static str> {
+        self.engines.iter().map(|e| e.name()).collect()
+    }
+
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
+        let table = self.engine(engine)?.solve(&self.space)?;
+        if table.len() != self.positions() {
+            return Err(format!("{engine} returned {} values for {} positions", table.len(), self.positions()));
+        }
+        Ok(Box::new(table))
+    }
+
+    fn check(&self, budget: Budget) -> Result<Row, Failure> {
+        let mut timings = Vec::new();
+        let mut agreed: Option<(&'static str, F::Table)> = None;
+        for engine in &self.engines {
+            let name = engine.name();
+            let (table, elapsed) = timed(|| engine.solve(&self.space));
+            let table = table.map_err(|e| Failure::engine_error(name, e))?;
+            timings.push((name, elapsed));
+            match &agreed {
+                None => {
+                    F::verify(&self.space, &table, &|id| self.describe_id(id))
+                        .map_err(|reason| Failure::Rejected { engine: name.to_string(), reason })?;
+                    agreed = Some((name, table));
+                }
+                Some((first, reference)) => {
+                    if let Some(index) = first_difference(reference, &table) {
+                        let id = Self::id(index);
+                        return Err(Failure::Disagreement {
+                            engine: name.to_string(),
+                            other: first.to_string(),
+                            position: format!("position #{index} ({})", self.describe_id(id)),
+                            value: show_or_missing(&table, index),
+                            other_value: show_or_missing(reference, index),
+                        });
+                    }
+                }
+            }
+        }
+        let (_, table) = agreed.ok_or_else(|| Failure::engine_error("verify", "the game has no engine"))?;
+        let mut oracle = match &self.oracle {
+            None => OracleCheck::Absent,
+            Some(oracle) => {
+                let states = self.oracle_states.as_ref().map_or(self.space.len() as f64, |count| count(&self.space));
+                if states > budget.max_states as f64 {
+                    OracleCheck::Declined(format!(
+                        "{states:.3e} states, more than the oracle's budget of {}",
+                        budget.max_states
+                    ))
+                } else {
+                    oracle(&self.space, &table, budget)?
+                }
+            }
+        };
+        let mut summary = vec![summary_of(F::KIND, &table), self.start_summary(&table)];
+        for (name, law) in &self.laws {
+            let found = law(&self.space, &table, budget)?;
+            summary.push(found.words);
+            timings.push((name, found.elapsed));
+            oracle = oracle.and(found.oracle);
+        }
+        Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle })
+    }
+
+    fn stats(&self) -> StatsReport {
+        let mut costs = Vec::new();
+        // The first table solved is kept as the reference while the others run; each is
+        // compared with it and dropped.
+        let mut reference: Option<F::Table> = None;
+        for engine in &self.engines {
+            // The engine's own bound is what its peak is held to; whether it may run at all
+            // counts the reference table beside it too.
+            let held = reference.as_ref().map_or(0, |t| t.bytes());
+            let bound = engine.memory_bound(&self.space);
+            let (solved, mut cost) =
+                measure_within(engine.name(), bound.saturating_add(held), || engine.solve(&self.space));
+            cost.estimate_bytes = Some(bound);
+            match (solved, &reference) {
+                (Some(table), None) => reference = Some(table),
+                (Some(table), Some(first)) => {
+                    cost.error = sampled_difference(first, &table)
+                        .map(|i| format!("differs from {} at position #{i}", self.engines[0].name()));
+                }
+                (None, _) => {}
+            }
+            costs.push(cost);
+        }
+        for (name, why) in &self.limited {
+            costs.push(EngineCost::refused(*name, why.clone()));
+        }
+        let title = self.identity.title();
+        let Some(table) = &reference else {
+            return summarize(title, self.space.len(), None, costs, |_| String::new());
+        };
+        let mut report = summarize(title, self.space.len(), Some(table), costs, |i| self.describe(i));
+        report.notes.push(format!("{}: {}", self.describe(self.start()), self.start_summary(table)));
+        report.notes.extend(self.notes.iter().map(|note| note(&self.space, table)));
+        report
+    }
+
+    fn describe(&self, index: u64) -> String {
+        self.describe_id(Self::id(index))
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+    }
+
+    fn moves(&self, index: u64) -> Vec<Move> {
+        let from = self.space.unrank(Self::id(index));
+        F::moves(&self.space, Self::id(index))
+            .into_iter()
+            .map(|SpaceMove { parts, gain, again }| {
+                let name = match parts.as_slice() {
+                    [] => "to nothing".to_string(),
+                    [only] => (self.notation.name_move)(&from, &self.space.unrank(*only)),
+                    _ => {
+                        let names: Vec<String> = parts.iter().map(|&p| self.describe_id(p)).collect();
+                        format!("to {}", names.join(" + "))
+                    }
+                };
+                Move { name, parts: parts.iter().map(|p| p.index() as u64).collect(), gain, again }
+            })
+            .collect()
+    }
+
+    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
+        let values = F::read(table, progress)?;
+        if let Some((limit, why)) = &self.verify_limit
+            && self.positions() > *limit
+        {
+            return Err(VerifyFailure::Unreadable(format!(
+                "every checksum matches, but the values are not verified: {why}"
+            )));
+        }
+        F::verify(&self.space, &values, &|id| self.describe_id(id)).map_err(VerifyFailure::Violation)
+    }
+
+    fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
+        match &self.tiers {
+            Some(tiers) => tiers(&self.space, tiering),
+            None => Err(format!(
+                "{} is not cut into tiers, so it cannot be solved across processes; dots-and-boxes can",
+                self.identity.game
+            )),
+        }
+    }
+}
+
+/// A value for people, or `nothing` past the table's end.
+fn show_or_missing(table: &dyn Solved, index: u64) -> String {
+    if index < table.len() { show(table.value(index)) } else { "nothing".to_string() }
+}
+
+/// A table's values in a few words, for `verify`'s row: `W 10 L 3 T 0 D 2`, `P 5 max *3` or
+/// `ahead 10 level 3 behind 5`.
+fn summary_of(kind: ValueKind, table: &dyn Solved) -> String {
+    let histogram = table.histogram();
+    let count = |keep: &dyn Fn(&Value) -> bool| histogram.iter().filter(|(v, _)| keep(v)).map(|(_, n)| n).sum::<u64>();
+    match kind {
+        ValueKind::Outcome => {
+            use solver_core::Outcome::*;
+            let of = |k: fn(&solver_core::Outcome) -> bool| count(&|v| matches!(v, Value::Outcome(o) if k(o)));
+            format!(
+                "W {} L {} T {} D {}",
+                of(|o| matches!(o, Win(_))),
+                of(|o| matches!(o, Loss(_))),
+                of(|o| matches!(o, Tie(_))),
+                of(|o| matches!(o, Draw))
+            )
+        }
+        ValueKind::Nimber => {
+            let zeros = count(&|v| matches!(v, Value::Nimber(n) if n.0 == 0));
+            let max = histogram.keys().filter_map(|v| if let Value::Nimber(n) = v { Some(*n) } else { None }).max();
+            format!("P {zeros} max {}", max.map_or("none".into(), |n| n.to_string()))
+        }
+        ValueKind::Score => format!(
+            "ahead {} level {} behind {}",
+            count(&|v| matches!(v, Value::Score(s) if *s > 0)),
+            count(&|v| matches!(v, Value::Score(0))),
+            count(&|v| matches!(v, Value::Score(s) if *s < 0))
+        ),
+    }
+}
+
+impl<G: LoopySpace + Send + Sync + 'static> SpaceGame<G, Loopy> {
+    /// A loopy space with solver-core's retrograde engines that need only moves, the start
+    /// being `start`.
+    pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> LoopyGame<G> {
+        SpaceGame::with_engines(identity, space, start, notation, family::loopy_engines())
+    }
+
+    /// A loopy space with every retrograde engine, the un-move engine included.
+    pub fn with_unmoves(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> LoopyGame<G>
+    where
+        G: Unmoves,
+    {
+        SpaceGame::with_engines(identity, space, start, notation, family::loopy_engines_with_unmoves())
+    }
+
+    /// The same game checked by `verify` against the oracle on `rules`, a position of the
+    /// space being `to_plain` of it there: every position's value searched from the rules.
+    pub fn with_oracle<R>(
+        self,
+        rules: R,
+        to_plain: impl Fn(&G::State) -> R::State + Send + Sync + 'static,
+    ) -> LoopyGame<G>
+    where
+        R: Rules + Send + Sync + 'static,
+    {
+        self.with_oracle_check(move |space, table, budget| {
+            oracle_loopy(space, table, OracleSide { rules: &rules, state: &to_plain }, budget)
+        })
+    }
+}
+
+impl<G: ImpartialSpace + Send + Sync + 'static> SpaceGame<G, Impartial> {
+    /// An impartial space with solver-core's Grundy engines, the start being `start`.
+    pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> ImpartialGame<G> {
+        SpaceGame::with_engines(identity, space, start, notation, family::grundy_engines())
+    }
+
+    /// The same game checked by `verify` against the Grundy oracle on `rules`.
+    pub fn with_oracle<R>(
+        self,
+        rules: R,
+        to_plain: impl Fn(&G::State) -> R::State + Send + Sync + 'static,
+    ) -> ImpartialGame<G>
+    where
+        R: ImpartialRules + Send + Sync + 'static,
+    {
+        self.with_oracle_check(move |space, values, budget| {
+            oracle_grundy(space, values, OracleSide { rules: &rules, state: &to_plain }, budget)
+        })
+    }
+}
+
+/// The score of position `id` of a scoring game's table.
+pub fn score_at(table: &ScoreTable, id: StateId) -> i64 {
+    match table.value(id.index() as u64) {
+        Value::Score(s) => s,
+        other => unreachable!("a scoring table holds scores, not {other:?}"),
+    }
+}
+
+impl<V, G> SpaceGame<G, Scoring<V>>
+where
+    V: ScoreValue + Debug + 'static,
+    Vec<V>: Solved,
+    G: ScoringSpace + Send + Sync + 'static,
+{
+    /// A scoring space with solver-core's score engines (values as `V`), the start being
+    /// `start`.
+    pub fn new(identity: Identity, space: G, start: &G::State, notation: Notation<G::State>) -> ScoringGame<G, V> {
+        let engines = family::score_engines::<V, G>().into_iter().map(|e| e.map(|t| Box::new(t) as ScoreTable));
+        SpaceGame::with_engines(identity, space, start, notation, engines.collect())
+    }
+
+    /// The same game checked by `verify` against the score oracle on `rules`.
+    pub fn with_oracle<R>(
+        self,
+        rules: R,
+        to_plain: impl Fn(&G::State) -> R::State + Send + Sync + 'static,
+    ) -> ScoringGame<G, V>
+    where
+        R: ScoringRules + Send + Sync + 'static,
+    {
+        self.with_oracle_check(move |space, table: &ScoreTable, budget| {
+            oracle_scores(space, &|id| score_at(table, id), OracleSide { rules: &rules, state: &to_plain }, budget)
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! What `gamesolve verify` prints of one space target at one size ([`Row`]), and what a law of
+//! a game adds to it ([`LawCheck`], e.g. sums of impartial games searched as whole positions by
+//! the oracle: [`sums_as_whole_positions`]).
+
+use crate::check::{Failure, OracleCheck};
+use oracle::{Budget, OracleError, solve_loopy};
+use solver_core::{Nimber, Outcome, Rules};
+use std::time::{Duration, Instant};
+
+/// A line of the verify table.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// Positions in the solved space.
+    pub positions: usize,
+    /// What the table says, in a few words (outcome counts, largest nimber, best score).
+    pub summary: String,
+    /// Each engine's wall time.
+    pub timings: Vec<(&'static str, Duration)>,
+    /// What the oracle did.
+    pub oracle: OracleCheck,
+}
+
+/// What a law of a game found, beyond what every game's check finds: a few words for the row,
+/// its time, and the oracle's part in it.
+#[derive(Debug, Clone)]
+pub struct LawCheck {
+    /// What it checked, e.g. `sums of 3 heaps: P 120 (whole positions)`.
+    pub words: String,
+    /// Its wall time.
+    pub elapsed: Duration,
+    /// What the oracle did in it.
+    pub oracle: OracleCheck,
+}
+
+impl OracleCheck {
+    /// Both checks together: agreed when both agreed (their times added), declined when either
+    /// declined, absent when neither took part.
+    pub fn and(self, other: OracleCheck) -> OracleCheck {
+        match (self, other) {
+            (OracleCheck::Agreed { elapsed: a }, OracleCheck::Agreed { elapsed: b }) => {
+                OracleCheck::Agreed { elapsed: a + b }
+            }
+            (declined @ OracleCheck::Declined(_), _) | (_, declined @ OracleCheck::Declined(_)) => declined,
+            (OracleCheck::Absent, other) | (other, OracleCheck::Absent) => other,
+        }
+    }
+}
+
+/// Checks sums of impartial games as whole positions: the oracle's win/loss search from `starts`
+/// (which knows no Grundy theory) must find every reachable position won exactly when `value`
+/// (the xor of the engine's values of its parts) is not zero, and none drawn. The law's words
+/// count the positions searched and those lost, after `what` (e.g. `sums of 3 heaps`).
+pub fn sums_as_whole_positions<R: Rules + ?Sized>(
+    what: &str,
+    rules: &R,
+    starts: impl IntoIterator<Item = R::State>,
+    value: impl Fn(&R::State) -> Nimber,
+    budget: Budget,
+) -> Result<LawCheck, Failure> {
+    let started = Instant::now();
+    let outcomes = match solve_loopy(rules, starts, budget) {
+        Ok(outcomes) => outcomes,
+        Err(e @ OracleError::OverBudget { .. }) => {
+            let words = format!("{what}: not searched");
+            return Ok(LawCheck { words, elapsed: started.elapsed(), oracle: OracleCheck::Declined(e.to_string()) });
+        }
+        Err(e) => return Err(Failure::engine_error("the oracle", e)),
+    };
+    let mut lost = 0;
+    for (state, outcome) in &outcomes {
+        let engine_win = value(state).is_win();
+        lost += usize::from(!engine_win);
+        if outcome.remoteness().is_none() || matches!(outcome, Outcome::Win(_)) != engine_win {
+            return Err(Failure::Disagreement {
+                engine: "grundy".into(),
+                other: "the oracle".into(),
+                position: format!("{state:?}"),
+                value: format!("the xor of the parts' values is {}", value(state)),
+                other_value: outcome.to_string(),
+            });
+        }
+    }
+    let elapsed = started.elapsed();
+    let words = format!("{what}: {} searched, P {lost}", outcomes.len());
+    Ok(LawCheck { words, elapsed, oracle: OracleCheck::Agreed { elapsed } })
+}
