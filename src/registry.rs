@@ -1,8 +1,7 @@
 //! The registry: every game gamesolve knows, one line each. A game crate exports everything it
-//! offers as one [`Registration`]; the commands and the generic tests find it all here.
-//!
-//! Append new games at the end: the generic fuzz targets number problems and fuzz bodies by
-//! their place in this list, so a stored fuzz input keeps its meaning.
+//! offers as one [`Registration`]; the commands and the generic tests find it all here. The
+//! order is what `list`, `verify` and `--help` show; nothing else depends on it (a fuzz input
+//! names its problem or body).
 
 use judge::AnyProblem;
 use workbench::Registration;

@@ -1,5 +1,5 @@
 #![no_main]
-//! Any bytes as judge input: the first byte picks a registered problem, the rest is its input;
+//! Any bytes as judge input: the first line names a registered problem, the rest is its input;
 //! a clear error, or one answer that every engine of the problem shares.
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

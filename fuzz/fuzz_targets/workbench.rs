@@ -1,5 +1,5 @@
 #![no_main]
-//! Bytes as `gen`'s parameters and as an input to shrink: the first byte picks a registered
+//! Bytes as `gen`'s parameters and as an input to shrink: the first line names a registered
 //! problem; `gen` refuses exactly the case counts the problem does not take and otherwise gives
 //! an input its judge accepts, and every split part and shrink variant of a valid input is
 //! valid and smaller.

@@ -12,6 +12,7 @@ use judge::AnyProblem;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use testkit::corpus::{self, Case, Selection};
+use workbench::fuzz::{named_input, pick};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -192,14 +193,26 @@ fn named(stored: Vec<(PathBuf, Vec<u8>)>) -> impl Iterator<Item = (String, Vec<u
     stored.into_iter().map(|(path, bytes)| (path.display().to_string(), bytes))
 }
 
-/// The judge target's stored inputs, and for every registered problem (picked by its place,
-/// the first byte): valid generated inputs, the same cut short and spoiled, and odd bytes.
+/// The stored inputs of a target that picks by name ([`pick`]), each checked to name one of
+/// `names` (an empty input names nothing): a stored input that named nothing would test nothing.
+fn stored_naming(target: &str, names: &[&str]) -> Vec<(String, Vec<u8>)> {
+    let stored: Vec<(String, Vec<u8>)> = named(stored_inputs(target)).collect();
+    for (file, bytes) in &stored {
+        if !bytes.is_empty() {
+            assert!(pick(names, |n| n, bytes).is_some(), "{file} names no registered {target} item");
+        }
+    }
+    stored
+}
+
+/// The judge target's stored inputs, and for every registered problem (named on the first
+/// line): valid generated inputs, the same cut short and spoiled, and odd bytes.
 #[test]
 fn fuzz_judge_replay() {
     let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
-    assert!(problems.len() < 256, "the first byte of a judge fuzz input picks one of at most 256 problems");
-    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("judge")).collect();
-    for (index, problem) in problems.iter().enumerate() {
+    let ids: Vec<&str> = problems.iter().map(|p| p.id()).collect();
+    let mut inputs = stored_naming("judge", &ids);
+    for problem in &problems {
         let mut seeds: Vec<Vec<u8>> = vec![b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()];
         for seed in 1..=3 {
             let valid = problem.generate(seed, 3).expect("every problem generates input").into_bytes();
@@ -210,23 +223,21 @@ fn fuzz_judge_replay() {
             seeds.push(valid);
         }
         for (k, seed) in seeds.into_iter().enumerate() {
-            let mut data = vec![index as u8];
-            data.extend(seed);
-            inputs.push((format!("{} seed {k}", problem.id()), data));
+            inputs.push((format!("{} seed {k}", problem.id()), named_input(problem.id(), &seed)));
         }
     }
     replay("judge", inputs, gamesolve::fuzz::judge);
 }
 
-/// The workbench target's stored inputs, and for every registered problem (picked by its
-/// place, the first byte): case counts at and around both ends of what it takes, 0 and the
-/// largest, each with a few seeds, followed by a valid generated input or odd bytes.
+/// The workbench target's stored inputs, and for every registered problem (named on the first
+/// line): case counts at and around both ends of what it takes, 0 and the largest, each with a
+/// few seeds, followed by a valid generated input or odd bytes.
 #[test]
 fn fuzz_workbench_replay() {
     let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
-    assert!(problems.len() < 256, "the first byte of a workbench fuzz input picks one of at most 256 problems");
-    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("workbench")).collect();
-    for (index, problem) in problems.iter().enumerate() {
+    let ids: Vec<&str> = problems.iter().map(|p| p.id()).collect();
+    let mut inputs = stored_naming("workbench", &ids);
+    for problem in &problems {
         let allowed = problem.case_counts();
         let (low, high) = (*allowed.start() as u64, *allowed.end() as u64);
         let counts = [0, 1, 2, 5, low.saturating_sub(1), low, high, high + 1, u64::MAX];
@@ -234,10 +245,8 @@ fn fuzz_workbench_replay() {
         for (k, rest) in [generated, b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()].iter().enumerate() {
             for seed in [0u64, 1, 2, u64::MAX] {
                 for cases in counts {
-                    let mut data = vec![index as u8];
-                    data.extend(seed.to_le_bytes());
-                    data.extend(cases.to_le_bytes());
-                    data.extend(rest);
+                    let data =
+                        named_input(problem.id(), &[&seed.to_le_bytes()[..], &cases.to_le_bytes(), rest].concat());
                     inputs.push((format!("{} seed {seed} cases {cases} input {k}", problem.id()), data));
                 }
             }
@@ -250,16 +259,14 @@ fn fuzz_workbench_replay() {
 #[test]
 fn fuzz_game_replay() {
     let targets: Vec<_> = registry::fuzz_targets().collect();
-    assert!(targets.len() < 256, "the first byte of a game fuzz input picks one of at most 256 bodies");
-    let mut inputs: Vec<(String, Vec<u8>)> = named(stored_inputs("game")).collect();
-    for (index, target) in targets.iter().enumerate() {
+    let names: Vec<&str> = targets.iter().map(|t| t.name).collect();
+    let mut inputs = stored_naming("game", &names);
+    for target in &targets {
         let mut seeds =
             vec![Vec::new(), vec![11, 0, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 1, 1], vec![255; 64]];
         seeds.extend((0..40u8).map(|i| vec![i, i.wrapping_mul(7), i.wrapping_mul(13), 255 - i, i, 3, 9, i, 1, 2, 3]));
         for (k, seed) in seeds.into_iter().enumerate() {
-            let mut data = vec![index as u8];
-            data.extend(seed);
-            inputs.push((format!("{} seed {k}", target.name), data));
+            inputs.push((format!("{} seed {k}", target.name), named_input(target.name, &seed)));
         }
     }
     replay("game", inputs, gamesolve::fuzz::game);

@@ -1,8 +1,8 @@
 //! Bodies of the fuzz targets in the workspace's fuzz/ folder. They live in library code, so
 //! that a stable `cargo test` replays the stored fuzz inputs through exactly the code the
 //! fuzzer ran. A game adds bodies of its own as [`FuzzTarget`]s in its registration; the
-//! generic `judge` and `space` targets pick a problem or a body by an input's first byte
-//! ([`pick`]).
+//! generic `judge`, `workbench` and `game` targets pick a problem or a body by the name an input
+//! starts with ([`pick`]).
 
 use crate::check::{Failure, OracleSide, check_grundy, check_loopy_with_unmoves, check_scores};
 use judge::input;
@@ -20,15 +20,25 @@ pub struct FuzzTarget {
     pub body: fn(&[u8]) -> Result<(), String>,
 }
 
-/// The item an input's first byte picks, and the rest of the input: byte `b` picks item
-/// `b % len`. Registries only ever append, so a stored input keeps its meaning as items are
-/// added (it was written with `b < len`). `None` for an empty input or no items.
-pub fn pick<'a, T>(items: &'a [T], data: &'a [u8]) -> Option<(&'a T, &'a [u8])> {
-    let (&first, rest) = data.split_first()?;
-    if items.is_empty() {
-        return None;
-    }
-    Some((&items[first as usize % items.len()], rest))
+/// The item an input names, and the rest of the input: the input starts with the item's name
+/// (`name_of`) and a newline, so a stored input keeps its meaning whatever is registered before
+/// or after its item. `None` when no item has the name the input starts with.
+///
+/// ```
+/// let items = ["cf919f", "mnk"];
+/// let picked = workbench::fuzz::pick(&items, |s| s, b"mnk\n1\n3 3 3\n");
+/// assert_eq!(picked, Some((&"mnk", &b"1\n3 3 3\n"[..])));
+/// assert_eq!(workbench::fuzz::pick(&items, |s| s, b"chess\n1"), None);
+/// ```
+pub fn pick<'a, T>(items: &'a [T], name_of: impl Fn(&T) -> &str, data: &'a [u8]) -> Option<(&'a T, &'a [u8])> {
+    let end = data.iter().position(|&b| b == b'\n')?;
+    let (name, rest) = (&data[..end], &data[end + 1..]);
+    items.iter().find(|item| name_of(item).as_bytes() == name).map(|item| (item, rest))
+}
+
+/// An input for [`pick`]: `name`, a newline, then `rest`.
+pub fn named_input(name: &str, rest: &[u8]) -> Vec<u8> {
+    [name.as_bytes(), b"\n", rest].concat()
 }
 
 /// The oracle's budget on fuzzed games: far more than a game built from fuzz bytes can need.

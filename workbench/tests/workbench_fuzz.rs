@@ -2,7 +2,7 @@
 //! way at a time (a generator whose input its judge rejects, a split part or a shrink variant
 //! that is invalid, a variant equal to its input, variants that lead in a circle, a first case
 //! that shrinks to itself) it reports the fault; on the sound toy it reports nothing, whatever
-//! the bytes. Likewise `judge_bytes` on engines that differ on one input, and `pick`.
+//! the bytes. Likewise `judge_bytes` on engines that differ on one input, and `pick` by name.
 
 use judge::{AnyProblem, Explanation, JudgeError, Problem};
 use std::ops::RangeInclusive;
@@ -166,12 +166,16 @@ fn judge_bytes_reports_engines_that_differ_and_lets_a_decline_pass() {
 }
 
 #[test]
-fn pick_takes_the_item_of_the_first_byte_modulo_their_number() {
-    let items = ["a", "b", "c"];
-    assert_eq!(pick(&items, &[4, 9, 8]), Some((&"b", &[9u8, 8][..])));
-    assert_eq!(pick(&items, &[2]), Some((&"c", &[][..])));
-    assert_eq!(pick(&items, &[]), None);
-    assert_eq!(pick::<&str>(&[], &[1, 2]), None);
+fn pick_takes_the_item_the_first_line_names() {
+    let items = ["a", "b", "ab"];
+    assert_eq!(pick(&items, |s| s, b"b\n\x09\x08"), Some((&"b", &[9u8, 8][..])));
+    assert_eq!(pick(&items, |s| s, b"ab\n"), Some((&"ab", &[][..])));
+    // A name is the whole first line: no prefix, no other case, no missing newline.
+    for unnamed in [&b"abc\nx"[..], b"A\nx", b"a", b"", b"\na"] {
+        assert_eq!(pick(&items, |s| s, unnamed), None, "{unnamed:?}");
+    }
+    assert_eq!(pick::<&str>(&[], |s| s, b"a\n"), None);
+    assert_eq!(workbench::fuzz::named_input("ab", &[1, 2]), b"ab\n\x01\x02");
 }
 
 /// The toy behind `AnyProblem` directly, with a `generate` that refuses the wrong count in
