@@ -19,6 +19,7 @@ pub static GAMES: &[&Registration] = &[
     &dots_and_boxes::REGISTRATION,
     &chopsticks::REGISTRATION,
     &mnk::REGISTRATION,
+    &chomp::REGISTRATION,
 ];
 
 /// Every judge problem, game by game.

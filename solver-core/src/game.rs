@@ -94,6 +94,13 @@ pub trait StateSpace: Game {
     /// validate input before ranking it.
     fn rank(&self, state: &Self::State) -> StateId;
 
+    /// The id of `state`, or `None` for a position outside the space. The default ranks it, for
+    /// a space whose positions are all its states; a space of a part of them (positions
+    /// reachable from a start) says `None` for the rest.
+    fn try_rank(&self, state: &Self::State) -> Option<StateId> {
+        Some(self.rank(state))
+    }
+
     /// The position with this id (`id < len`).
     fn unrank(&self, id: StateId) -> Self::State;
 

@@ -19,6 +19,10 @@
 //! | [`parallel_score_table`] | the same as [`score_table`], on every core, level by level | [`ScoringSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
 //! | [`tiers::solve_tiers`] | acyclic scoring games split into tiers, tier by tier, holding only the tiers still needed | [`tiers::TieredScoring`] | tiers larger than memory |
 //!
+//! A game with plain rules alone gets a space from them: [`Discovered`] numbers the positions
+//! reachable from its starts by hashing, so the engines above run on it with no rank or unrank
+//! written.
+//!
 //! With the cargo feature `mpi`, the module `tiers_mpi` runs the tier engine across the ranks
 //! of an MPI job (Open MPI), each rank solving the slices of tiers dealt to it.
 //!
@@ -44,6 +48,7 @@
 //! ```
 
 mod acyclic;
+mod discovered;
 mod engines;
 mod game;
 pub mod graph;
@@ -63,6 +68,7 @@ pub mod verify;
 pub use acyclic::{
     AcyclicError, Cycle, ScoreValue, acyclic_memory_bound, grundy_table, score_table, topological_order,
 };
+pub use discovered::Discovered;
 pub use engines::RetrogradeEngine;
 pub use game::{
     Game, ImpartialRules, ImpartialSpace, LoopySpace, PlayOrder, Rules, ScoredMove, ScoringRules, ScoringSpace,

@@ -7,6 +7,7 @@
 //! ranks (Open MPI's `mpirun` and `timeout` on the PATH, as `.ci/run` installs them); under
 //! `mpirun`, with the variable [`RANKS`] set, each process is one rank and checks its share.
 
+#[path = "integration/common/mod.rs"]
 mod common;
 
 use common::{Listed, at};

@@ -134,6 +134,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("provenance_is_reproducible", provenance_is_reproducible),
     ("fuzz_is_its_own_workspace", fuzz_is_its_own_workspace),
     ("modules_start_with_docs", modules_start_with_docs),
+    ("no_import_circles", no_import_circles),
     ("no_ignored_tests", no_ignored_tests),
     ("nothing_points_outside", nothing_points_outside),
     ("one_unsafe_call", one_unsafe_call),
@@ -400,6 +401,56 @@ fn modules_start_with_docs(_: &[Package], files: &[(String, Option<String>)]) ->
         })
         .map(|(file, _)| format!("{file} does not start with a `//!` line saying what it is"))
         .collect()
+}
+
+/// The module of a crate's source file `path` (relative to its `src/`): the file's stem, or its
+/// folder's name for a file in a folder (`tiers/mod.rs`, `tiers/shards.rs`: `tiers`); `None`
+/// for the crate root.
+fn module_of(path: &str) -> Option<String> {
+    let first = path.split('/').next()?;
+    let module = first.strip_suffix(".rs").unwrap_or(first);
+    (!["lib", "main"].contains(&module)).then(|| module.to_string())
+}
+
+fn no_import_circles(packages: &[Package], files: &[(String, Option<String>)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for package in packages {
+        let src = if package.folder.is_empty() { "src/".to_string() } else { format!("{}/src/", package.folder) };
+        // Which module names which other module with `crate::<module>`, comments aside.
+        let mut names: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let sources = rust_files(files, &src);
+        for (file, _) in &sources {
+            if let Some(module) = module_of(&file[src.len()..]) {
+                names.entry(module).or_default();
+            }
+        }
+        for (file, source) in &sources {
+            let Some(module) = module_of(&file[src.len()..]) else { continue };
+            for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                for (at, _) in line.match_indices("crate::") {
+                    let named: String =
+                        line[at + 7..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    if named != module && names.contains_key(&named) {
+                        names.entry(module.clone()).or_default().insert(named);
+                    }
+                }
+            }
+        }
+        // A module that names one leading back to it closes a circle: report each module on one.
+        for module in names.keys() {
+            let mut reached = BTreeSet::new();
+            let mut next: Vec<&String> = names[module].iter().collect();
+            while let Some(other) = next.pop() {
+                if reached.insert(other.clone()) {
+                    next.extend(names[other].iter());
+                }
+            }
+            if reached.contains(module) {
+                found.push(format!("{src}{module}: its imports lead back to it (a circle between files)"));
+            }
+        }
+    }
+    found
 }
 
 fn no_ignored_tests(_: &[Package], files: &[(String, Option<String>)]) -> Vec<String> {

@@ -18,7 +18,7 @@
 //! ```
 
 use crate::family::{self, Engine, Family, Impartial, Loopy};
-use crate::solve::Solved;
+use crate::solved::Solved;
 use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
 use solver_core::verify::verify_scores;
 use solver_core::{

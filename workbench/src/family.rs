@@ -7,7 +7,7 @@
 //! A family ([`Family`]) says what its table is, how solver-core's verifier checks it, how a
 //! stored table is read back into it, and how a position's moves lead to other positions.
 
-use crate::solve::{Solved, VerifyFailure, read_all};
+use crate::solved::{Solved, VerifyFailure, read_all};
 use solver_core::verify::{VerifyError, verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,

@@ -9,7 +9,9 @@
 //! | [`target`] | a [`SpaceTarget`](target::SpaceTarget): parameters declared once and checked before any work, and how to open the game |
 //! | [`space_game`] | the one adapter from a game's dense space to every whole-space command: engines, verifier, oracle, laws, notation |
 //! | [`family`] | the engines of each value family, listed once, and what a family knows |
-//! | [`solve`] | a game as every whole-space command sees it ([`solve::SolvableGame`]), a solved table in memory, values for people |
+//! | [`params`] | parameters declared once and checked before any work |
+//! | [`solve`] | a game as every whole-space command sees it ([`solve::SolvableGame`]) |
+//! | [`solved`] | a solved table in memory, a move's value, values for people |
 //! | [`check`] | engine against engine, the verifier and the oracle on any space: [`check::check_loopy`], [`check::check_grundy`], [`check::check_scores`], with a typed [`check::Failure`] |
 //! | [`space`] | a dense space against its plain rules: ranking round trip, moves on ids, un-moves the inverse of moves |
 //! | [`verify`], [`stats`], [`fuzz`] | what `verify` prints of a space, what `stats` prints, the fuzz bodies |
@@ -34,7 +36,9 @@
 pub mod check;
 pub mod family;
 pub mod fuzz;
+pub mod params;
 pub mod solve;
+pub mod solved;
 pub mod space;
 pub mod space_game;
 pub mod stats;

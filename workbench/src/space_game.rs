@@ -30,8 +30,8 @@ use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
 use oracle::Budget;
 use solver_core::{
-    ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace, StateId, StateSpace,
-    Unmoves,
+    Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace, StateId,
+    StateSpace, Unmoves,
 };
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -375,7 +375,13 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
     }
 
     fn parse(&self, text: &str) -> Result<u64, String> {
-        Ok(self.space.rank(&(self.notation.parse)(text)?).index() as u64)
+        let state = (self.notation.parse)(text)?;
+        match self.space.try_rank(&state) {
+            Some(id) => Ok(id.index() as u64),
+            None => {
+                Err(format!("`{}` is not a position of this game: play from its start does not reach it", text.trim()))
+            }
+        }
     }
 
     fn moves(&self, index: u64) -> Vec<Move> {
@@ -483,6 +489,72 @@ impl<G: LoopySpace + Send + Sync + 'static> SpaceGame<G, Loopy> {
         self.with_oracle_check(move |space, table, budget| {
             oracle_loopy(space, table, OracleSide { rules: &rules, state: &to_plain }, budget)
         })
+    }
+}
+
+impl<R> SpaceGame<Discovered<R>, Loopy>
+where
+    R: Rules + Send + Sync + 'static,
+    R::State: Send + Sync,
+{
+    /// A loopy game from its plain rules alone: the positions reachable from `start`, at most
+    /// `most` of them ([`Discovered`]), every retrograde engine that needs only moves, and the
+    /// oracle on the same rules. What a game needs to write is its rules and its notation.
+    pub fn from_rules(
+        identity: Identity,
+        rules: R,
+        start: R::State,
+        notation: Notation<R::State>,
+        most: usize,
+    ) -> Result<LoopyGame<Discovered<R>>, String> {
+        let space = Discovered::loopy(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+        Ok(LoopyGame::new(identity, space, &start, notation)
+            .with_oracle_check(|g, table, budget| oracle_loopy(g, table, OracleSide::same(g.rules()), budget)))
+    }
+}
+
+impl<R> SpaceGame<Discovered<R>, Impartial>
+where
+    R: ImpartialRules + Send + Sync + 'static,
+    R::State: Send + Sync,
+{
+    /// An impartial game from its plain rules alone (see [`LoopyGame::from_rules`]): the
+    /// positions reachable from `start`, the parts of options included, the Grundy engines and
+    /// the Grundy oracle on the same rules.
+    pub fn from_rules(
+        identity: Identity,
+        rules: R,
+        start: R::State,
+        notation: Notation<R::State>,
+        most: usize,
+    ) -> Result<ImpartialGame<Discovered<R>>, String> {
+        let space = Discovered::impartial(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+        Ok(ImpartialGame::new(identity, space, &start, notation)
+            .with_oracle_check(|g, values, budget| oracle_grundy(g, values, OracleSide::same(g.rules()), budget)))
+    }
+}
+
+impl<R, V> SpaceGame<Discovered<R>, Scoring<V>>
+where
+    R: ScoringRules + Send + Sync + 'static,
+    R::State: Send + Sync,
+    V: ScoreValue + Debug + 'static,
+    Vec<V>: Solved,
+{
+    /// A scoring game from its plain rules alone (see [`LoopyGame::from_rules`]), values as
+    /// `V`: the positions reachable from `start`, the score engines and the score oracle on the
+    /// same rules.
+    pub fn from_rules(
+        identity: Identity,
+        rules: R,
+        start: R::State,
+        notation: Notation<R::State>,
+        most: usize,
+    ) -> Result<ScoringGame<Discovered<R>, V>, String> {
+        let space = Discovered::scoring(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+        Ok(ScoringGame::<_, V>::new(identity, space, &start, notation).with_oracle_check(|g, table, budget| {
+            oracle_scores(g, &|id| score_at(table, id), OracleSide::same(g.rules()), budget)
+        }))
     }
 }
 

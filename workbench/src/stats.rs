@@ -7,7 +7,7 @@
 //! [`check_memory`]: an engine that does not fit is reported as
 //! refused ("too large: needs about X, more than the Y ..."), not run.
 
-use crate::solve::{Solved, show};
+use crate::solved::{Solved, show};
 use judge::resources::check_memory;
 use peakmem_alloc::PeakMemAllocTrait;
 use serde::Serialize;

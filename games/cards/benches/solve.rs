@@ -3,7 +3,7 @@
 //! checks them): the engines agree, the verifier accepts the table, and the counts match the
 //! seeds' accepted solutions. Provenance: the accepted C++ of seed document 000 (Codeforces 919F
 //! A Game With Numbers) and of seed document 001 (childhood, 童年), each g++ -O2, answered the
-//! inputs that tests/rules.rs writes with `CARDS_SEED_INPUTS=<dir>` (every cf919f situation made
+//! inputs that tests/integration/rules.rs writes with `CARDS_SEED_INPUTS=<dir>` (every cf919f situation made
 //! of two sorted hands, every childhood situation); its tests
 //! `cf919f_table_counts_match_the_accepted_solution` and
 //! `childhood_counts_match_the_accepted_solution` say how to rerun the seeds on them.

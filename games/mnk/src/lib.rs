@@ -36,7 +36,7 @@
 //! Every number is checked in the tests against an independent Python program
 //! (`tests/data/reference.py`) and the oracle (for the first two); the literature gives
 //! tic-tac-toe's counts and value, and the kind of value of the other three (see
-//! `tests/reference.rs`).
+//! `tests/integration/reference.rs`).
 //!
 //! # State space and engines
 //! [`MnkSpace`] numbers the reachable positions of one game densely by their base-3 codes

@@ -6,7 +6,7 @@
 //! The expected answers were first read off a program completed from the SG loop of seed
 //! document 003 (g++ -O2), which the tree does not keep. They rest now on the Grundy oracle:
 //! `the_bench_rows_by_the_grundy_oracle` and `the_bench_circles_by_the_grundy_oracle` in
-//! tests/judges.rs derive them again by memoized recursion on the plain rules
+//! tests/integration/judges.rs derive them again by memoized recursion on the plain rules
 //! (`octal::plain::Heap`), which shares no code with the engines timed here.
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -37,7 +37,7 @@ fn judge_all(c: &mut Criterion) {
     for engine in ["reverse-graph", "unmoves", "layered"] {
         let out = problem.judge(&input, engine).expect("valid input");
         // Provenance: the accepted C++ of seed document 004 (HDU 5897 The Game), g++ -O2,
-        // answered the same input; this is the FNV-1a hash of its output (tests/judge.rs says
+        // answered the same input; this is the FNV-1a hash of its output (tests/integration/judge.rs says
         // how to write the input and hash the seed's answer).
         assert_eq!(fnv1a(out.as_bytes()), 0xb195_f3cf_51a9_5927, "{engine}");
         group.bench_function(engine, |b| b.iter(|| problem.judge(black_box(&input), engine)));

@@ -11,7 +11,7 @@ use xiangqi::{Endgame, Position, Verdict};
 /// How many of the 14,256 judge positions (Horse on the board, either side to move) Bob wins in
 /// 1, 2, ..., 16 plies, then how many are "Lucky guy!". Provenance: the accepted C++ of seed
 /// document 004 (HDU 5897 The Game), g++ -O2, answered all 14,256 inputs (the input
-/// `tests/judge.rs` writes with `XIANGQI_WRITE_INPUT`, see its doc comment), its output lines
+/// `tests/integration/judge.rs` writes with `XIANGQI_WRITE_INPUT`, see its doc comment), its output lines
 /// counted with `sort | uniq -c`.
 const SEED_HISTOGRAM: [usize; 17] =
     [2538, 102, 540, 240, 676, 564, 1093, 773, 1020, 1369, 963, 1200, 289, 530, 9, 28, 2322];

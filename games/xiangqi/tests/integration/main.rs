@@ -1,0 +1,8 @@
+//! The integration tests of xiangqi, one binary with a module per former test file, so that the
+//! crate and its dependencies are linked once instead of once per file. Run one area with a filter
+//! on its module: `cargo test -p xiangqi --release --test integration rules::`.
+
+mod hard;
+mod judge;
+mod rules;
+mod solvable;

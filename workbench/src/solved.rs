@@ -1,0 +1,184 @@
+//! A solved table in memory ([`Solved`]) and what is read from one: a move's value for its
+//! mover, which moves are best, values for people and as JSON, and every value of a stored
+//! table read back ([`read_all`]).
+
+use judge::resources::try_vec;
+use solver_core::{Nimber, Outcome};
+use std::collections::HashMap;
+use std::sync::Mutex;
+use table_file::{Encoding, TableError, TableFile, Value, ValueKind};
+
+/// A move as `probe` and `solve` show it: its name in the game's notation and where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The positions it leads to: one, or for an impartial game the parts of the sum it leaves
+    /// (none when it leaves nothing).
+    pub parts: Vec<u64>,
+    /// Points the mover scores (scoring games; 0 otherwise).
+    pub gain: i64,
+    /// Whether the mover moves again (scoring games).
+    pub again: bool,
+}
+
+/// A solved table in memory: what an engine returns, the writer and the golden checksums read,
+/// and `verify` and `stats` compare and summarize.
+pub trait Solved: Send + Sync {
+    /// How many positions it holds.
+    fn len(&self) -> u64;
+    /// Whether it holds no position.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of position `index` (below [`Solved::len`]).
+    fn value(&self, index: u64) -> Value;
+    /// The narrowest encoding that holds every value.
+    fn encoding(&self) -> Encoding;
+    /// The bytes it holds.
+    fn bytes(&self) -> u64;
+    /// How many positions have each value. The default reads every value, on every core.
+    fn histogram(&self) -> HashMap<Value, u64> {
+        use rayon::prelude::*;
+        (0..self.len())
+            .into_par_iter()
+            .fold(HashMap::new, |mut counts, i| {
+                *counts.entry(self.value(i)).or_insert(0) += 1;
+                counts
+            })
+            .reduce(HashMap::new, |mut a, b| {
+                for (value, count) in b {
+                    *a.entry(value).or_insert(0) += count;
+                }
+                a
+            })
+    }
+    /// The position with the most extreme value ([`extreme_key`]), the lowest such index; `None`
+    /// when no value has a key. The default reads every value, on every core.
+    fn extreme(&self) -> Option<u64> {
+        use rayon::prelude::*;
+        (0..self.len())
+            .into_par_iter()
+            .filter_map(|i| extreme_key(self.value(i)).map(|key| (key, std::cmp::Reverse(i))))
+            .max()
+            .map(|(_, std::cmp::Reverse(i))| i)
+    }
+}
+
+/// What `stats` calls the most extreme value: the longest win (its remoteness), the largest
+/// nimber, the largest score; `None` for a loss, a tie or a draw.
+pub fn extreme_key(value: Value) -> Option<i64> {
+    match value {
+        Value::Outcome(Outcome::Win(r)) => Some(i64::from(r)),
+        Value::Outcome(_) => None,
+        Value::Nimber(n) => Some(i64::from(n.0)),
+        Value::Score(s) => Some(s),
+    }
+}
+
+/// Why a stored table failed [`SolvableGame::verify`](crate::solve::SolvableGame::verify).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyFailure {
+    /// The file is damaged (a checksum, a record no encoder writes) or too large to read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// A position's value does not follow from its children's: the verifier's finding.
+    #[error("{0}")]
+    Violation(String),
+}
+
+/// The value of a move for the player who makes it, from the values of the positions it leads
+/// to: for a loopy game the child's value backed up one ply, for an impartial game the xor of
+/// its parts' nimbers (the option's value), for a scoring game the gain plus the next value if
+/// the mover moves again, minus it otherwise.
+pub fn move_value<E>(kind: ValueKind, m: &Move, value_of: impl Fn(u64) -> Result<Value, E>) -> Result<Value, E> {
+    Ok(match kind {
+        ValueKind::Outcome => match value_of(m.parts[0])? {
+            Value::Outcome(child) => Value::Outcome(child.backed_up()),
+            other => other,
+        },
+        ValueKind::Nimber => {
+            let mut xor = 0;
+            for &part in &m.parts {
+                if let Value::Nimber(n) = value_of(part)? {
+                    xor ^= n.0;
+                }
+            }
+            Value::Nimber(Nimber(xor))
+        }
+        ValueKind::Score => match value_of(m.parts[0])? {
+            Value::Score(next) => Value::Score(m.gain + if m.again { next } else { -next }),
+            other => other,
+        },
+    })
+}
+
+/// Whether a move of value `move_value` ([`move_value`]) is a best move of a position of value
+/// `value`: it keeps the value (loopy and scoring games), or it leaves an option of value 0
+/// (impartial games: a position of value 0 has no best move).
+pub fn is_best(value: Value, move_value: Value) -> bool {
+    match (value, move_value) {
+        (Value::Nimber(_), Value::Nimber(option)) => option == Nimber::ZERO,
+        _ => value == move_value,
+    }
+}
+
+/// A value for people: `win in 3`, `*2`, `+1`.
+pub fn show(value: Value) -> String {
+    match value {
+        Value::Outcome(o) => o.to_string(),
+        Value::Nimber(n) => n.to_string(),
+        Value::Score(s) => format!("{s:+}"),
+    }
+}
+
+/// A value as JSON: a number for scores and nimbers, `{kind, remoteness}` for outcomes
+/// (`remoteness` null for a draw).
+pub fn to_json(value: Value) -> serde_json::Value {
+    match value {
+        Value::Outcome(o) => {
+            let kind = match o {
+                Outcome::Win(_) => "win",
+                Outcome::Loss(_) => "loss",
+                Outcome::Tie(_) => "tie",
+                Outcome::Draw => "draw",
+            };
+            serde_json::json!({ "kind": kind, "remoteness": o.remoteness() })
+        }
+        Value::Nimber(n) => n.0.into(),
+        Value::Score(s) => s.into(),
+    }
+}
+
+/// Every value of `table` converted by `convert` (which rejects values of another kind), in
+/// order, every checksum checked: what the verifiers read. Refuses a table that would not fit
+/// the available memory.
+pub fn read_all<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, VerifyFailure> {
+    read_all_values(table, fill, convert, progress).map_err(VerifyFailure::Unreadable)
+}
+
+fn read_all_values<T: Copy + Send>(
+    table: &TableFile,
+    fill: T,
+    convert: impl Fn(Value) -> Option<T> + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<T>, String> {
+    let positions = table.header().positions;
+    let len = usize::try_from(positions).map_err(|_| format!("{positions} values do not fit this machine's memory"))?;
+    let values = try_vec(&format!("reading {positions} values"), len, fill).map_err(|e| e.to_string())?;
+    let values = Mutex::new(values);
+    let visit = |first: u64, block: &[Value]| -> Result<(), String> {
+        let converted: Option<Vec<T>> = block.iter().map(|&v| convert(v)).collect();
+        let converted = converted.ok_or_else(|| format!("a value of another kind near position #{first}"))?;
+        let mut values = values.lock().map_err(|_| "a reader thread panicked".to_string())?;
+        values[first as usize..first as usize + converted.len()].copy_from_slice(&converted);
+        Ok(())
+    };
+    table.for_each_block(&visit, progress).map_err(|e: TableError| e.to_string())?;
+    values.into_inner().map_err(|_| "a reader thread panicked".to_string())
+}
