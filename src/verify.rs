@@ -44,8 +44,10 @@ impl Verified {
                 .stack_size(CHECK_STACK)
                 .spawn_scoped(scope, || {
                     let game = self.target.open_words(self.words).map_err(|e| Failure::engine_error("open", e))?;
-                    // The scoped thread is outside the caller's pool: run on one of the same size.
-                    let threads = rayon::ThreadPoolBuilder::new().num_threads(pool).build();
+                    // The scoped thread is outside the caller's pool: run on one of the same size,
+                    // whose threads have the same large stack, since `install` runs the check on one
+                    // of them.
+                    let threads = rayon::ThreadPoolBuilder::new().num_threads(pool).stack_size(CHECK_STACK).build();
                     match threads {
                         Ok(threads) => threads.install(|| game.check(budget)),
                         Err(_) => game.check(budget),

@@ -111,6 +111,16 @@ fn verify_prints_a_table_and_exits_0() {
     assert_eq!(lines.last(), Some(&"1 games: every engine agrees, every table verified."));
 }
 
+/// graph-tokens' largest verified graph (200,000 vertices) sends the recursive oracle deeper
+/// than rayon's default 2 MiB stack allows: the check runs on the pool's threads, which must
+/// have the check's large stack (a stack overflow aborts the whole table).
+#[test]
+fn verify_recurses_deep_on_every_thread() {
+    let out = gamesolve(&["verify", "--only", "graph-tokens"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).ends_with("4 games: every engine agrees, every table verified.\n"));
+}
+
 #[test]
 fn help_reads_well() {
     let help = gamesolve(&["--help"], "");
