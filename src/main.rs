@@ -992,7 +992,8 @@ fn verify_file(file: &std::path::Path, format: Format) -> anyhow::Result<ExitCod
             print_report(format, || report.to_text(), || report.to_json())?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(VerifyFailure::Violation(violation)) => {
+        Err(VerifyFailure::Violation(rejection)) => {
+            let violation = format!("{}: {rejection}", file.display());
             print_report(
                 format,
                 || format!("FAILED: {violation}\n"),

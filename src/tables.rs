@@ -474,10 +474,7 @@ impl VerifiedFile {
 /// against its children with the game's verifier.
 pub fn verify_file(path: &Path, progress: Progress<'_>) -> Result<VerifiedFile, VerifyFailure> {
     let (table, game) = open_table(path).map_err(VerifyFailure::Unreadable)?;
-    game.verify(&table, progress).map_err(|e| match e {
-        VerifyFailure::Violation(v) => VerifyFailure::Violation(format!("{}: {v}", table.file())),
-        damaged => damaged,
-    })?;
+    game.verify(&table, progress)?;
     Ok(VerifiedFile {
         file: table.file().to_string(),
         header: table.header().clone(),

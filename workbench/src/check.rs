@@ -18,6 +18,7 @@
 //! ```
 
 use crate::family::{self, Engine, Family, Impartial, Loopy};
+use crate::solved::Rejection;
 use crate::solved::Solved;
 use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
 use solver_core::verify::verify_scores;
@@ -52,7 +53,7 @@ pub enum Failure {
         /// The engine whose table it is.
         engine: String,
         /// The verifier's report, naming the position.
-        reason: String,
+        reason: Rejection,
     },
     /// An engine (or the oracle) could not solve the game at all.
     #[error("{engine} failed: {reason}")]
@@ -240,7 +241,7 @@ fn compare_each<S: StateSpace + ?Sized, V: PartialEq + Debug>(
 fn agreed_table<G: StateSpace + ?Sized, T: Solved>(
     game: &G,
     engines: &[Engine<G, T>],
-    verify: impl Fn(&T) -> Result<(), String>,
+    verify: impl Fn(&T) -> Result<(), Rejection>,
 ) -> Result<(T, Timings), Failure> {
     let mut timings = Vec::new();
     let mut agreed: Option<(&'static str, T)> = None;
@@ -413,7 +414,7 @@ where
     R: ScoringRules + ?Sized,
 {
     let (table, timings) = agreed_table(game, &family::score_engines::<V, G>(), |t: &Vec<V>| {
-        verify_scores(game, t).map_err(|e| e.to_string())
+        verify_scores(game, t).map_err(|e| Rejection::from_verifier(e, &|id| format!("{:?}", game.unrank(id))))
     })?;
     let oracle = match oracle {
         None => OracleCheck::Absent,

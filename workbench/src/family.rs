@@ -7,21 +7,35 @@
 //! A family ([`Family`]) says what its table is, how solver-core's verifier checks it, how a
 //! stored table is read back into it, and how a position's moves lead to other positions.
 
-use crate::solved::{Solved, VerifyFailure, read_all};
-use solver_core::verify::{VerifyError, verify_grundy, verify_outcomes, verify_scores};
+use crate::solved::{Rejection, Solved, VerifyFailure, read_all};
+use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
     StateId, StateSpace, Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound,
     parallel_grundy_table, parallel_score_table, score_table,
 };
-use std::fmt::{Debug, Display};
+use std::fmt::Debug;
 use std::marker::PhantomData;
 use table_file::{Encoding, TableFile, Value, ValueKind};
 
 /// The bytes an engine may allocate for a space, before it runs.
 type Bound<G> = Box<dyn Fn(&G) -> u64 + Send + Sync>;
 /// An engine's whole table of a space, or why not.
-type Solve<G, T> = Box<dyn Fn(&G) -> Result<T, String> + Send + Sync>;
+type Solve<G, T> = Box<dyn Fn(&G) -> Result<T, EngineError> + Send + Sync>;
+
+/// Why an engine made no table: the engine's own error, kept with its type (solver-core's
+/// [`solver_core::SpaceTooLarge`], a game's own), so a caller can tell them apart by
+/// downcasting ([`EngineError::source_error`]) and prints the engine's message unchanged.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct EngineError(Box<dyn std::error::Error + Send + Sync>);
+
+impl EngineError {
+    /// The engine's own error.
+    pub fn source_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        &*self.0
+    }
+}
 
 /// One engine of a family: its name on the command line, an upper bound on the bytes it
 /// allocates for a space (what `stats` checks before running it), and the solve itself.
@@ -32,8 +46,9 @@ pub struct Engine<G: ?Sized, T> {
 }
 
 impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
-    /// The engine `name`, which may allocate `memory_bound(space)` bytes and solves with `solve`.
-    pub fn new<E: Display>(
+    /// The engine `name`, which may allocate `memory_bound(space)` bytes and solves with `solve`
+    /// (whose error is any error type; [`std::convert::Infallible`] for an engine that cannot fail).
+    pub fn new<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
         name: &'static str,
         memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
         solve: impl Fn(&G) -> Result<T, E> + Send + Sync + 'static,
@@ -41,7 +56,7 @@ impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
         Engine {
             name,
             memory_bound: Box::new(memory_bound),
-            solve: Box::new(move |g| solve(g).map_err(|e| e.to_string())),
+            solve: Box::new(move |g| solve(g).map_err(|e| EngineError(e.into()))),
         }
     }
 
@@ -64,7 +79,7 @@ impl<G: ?Sized, T> Engine<G, T> {
     }
 
     /// Its table of `space`.
-    pub fn solve(&self, space: &G) -> Result<T, String> {
+    pub fn solve(&self, space: &G) -> Result<T, EngineError> {
         (self.solve)(space)
     }
 }
@@ -276,7 +291,7 @@ pub trait Family<G: StateSpace + ?Sized>: 'static {
     /// What the values are.
     const KIND: ValueKind;
     /// The verifier's finding on `table`, the position named by `describe`.
-    fn verify(game: &G, table: &Self::Table, describe: &dyn Fn(StateId) -> String) -> Result<(), String>;
+    fn verify(game: &G, table: &Self::Table, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection>;
     /// The stored table's values as an engine's table, every checksum checked.
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Self::Table, VerifyFailure>;
     /// The legal moves of `id`.
@@ -287,20 +302,6 @@ pub trait Family<G: StateSpace + ?Sized>: 'static {
     }
 }
 
-/// The verifier's finding, with the position named by `describe`.
-fn violation<V: Debug>(error: VerifyError<V>, describe: &dyn Fn(StateId) -> String) -> String {
-    match error {
-        VerifyError::Violation(v) => format!(
-            "position #{} ({}) is {:?} in the table, but its children make it {:?}",
-            v.state.index(),
-            describe(v.state),
-            v.found,
-            v.expected
-        ),
-        other => other.to_string(),
-    }
-}
-
 /// Win, loss, tie or draw with remoteness, by retrograde analysis.
 pub struct Loopy;
 
@@ -308,8 +309,8 @@ impl<G: LoopySpace + Sync + ?Sized> Family<G> for Loopy {
     type Table = OutcomeTable;
     const KIND: ValueKind = ValueKind::Outcome;
 
-    fn verify(game: &G, table: &OutcomeTable, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
-        verify_outcomes(game, table).map_err(|e| violation(e, describe))
+    fn verify(game: &G, table: &OutcomeTable, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
+        verify_outcomes(game, table).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<OutcomeTable, VerifyFailure> {
@@ -336,8 +337,8 @@ impl<G: ImpartialSpace + Sync + ?Sized> Family<G> for Impartial {
     type Table = Vec<Nimber>;
     const KIND: ValueKind = ValueKind::Nimber;
 
-    fn verify(game: &G, table: &Vec<Nimber>, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
-        verify_grundy(game, table).map_err(|e| violation(e, describe))
+    fn verify(game: &G, table: &Vec<Nimber>, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
+        verify_grundy(game, table).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<Nimber>, VerifyFailure> {
@@ -368,17 +369,20 @@ where
     type Table = ScoreTable;
     const KIND: ValueKind = ValueKind::Score;
 
-    fn verify(game: &G, table: &ScoreTable, describe: &dyn Fn(StateId) -> String) -> Result<(), String> {
+    fn verify(game: &G, table: &ScoreTable, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
         let mut values: Vec<V> = Vec::new();
-        values.try_reserve_exact(table.len() as usize).map_err(|e| format!("{} scores: {e}", table.len()))?;
+        values
+            .try_reserve_exact(table.len() as usize)
+            .map_err(|e| Rejection::OutOfMemory { positions: table.len(), reason: e.to_string() })?;
         for index in 0..table.len() {
             let score = match table.value(index) {
                 Value::Score(s) => V::try_from(s).ok(),
                 _ => None,
             };
-            values.push(score.ok_or_else(|| format!("position #{index}: {:?} is not a score", table.value(index)))?);
+            let not_a_score = || Rejection::NotAScore { index, value: format!("{:?}", table.value(index)) };
+            values.push(score.ok_or_else(not_a_score)?);
         }
-        verify_scores(game, &values).map_err(|e| violation(e, describe))
+        verify_scores(game, &values).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<ScoreTable, VerifyFailure> {

@@ -9,6 +9,7 @@
 //! On the command line a position is written in the game's notation, or as `#n` for number `n`.
 
 use crate::check::Failure;
+use crate::family::EngineError;
 use crate::params::Args;
 use crate::stats::StatsReport;
 use crate::verify::Row;
@@ -17,7 +18,9 @@ use solver_core::tiers::TieredScoring;
 use std::collections::BTreeMap;
 use table_file::{Encoding, Header, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 
-pub use crate::solved::{Move, Solved, VerifyFailure, extreme_key, is_best, move_value, read_all, show, to_json};
+pub use crate::solved::{
+    Move, Rejection, Solved, VerifyFailure, extreme_key, is_best, move_value, read_all, show, to_json,
+};
 
 /// The header of `game`'s table of `encoding` solved by `engine`, as `writer` (e.g. `gamesolve
 /// 0.1.0`) writes it.
@@ -41,12 +44,11 @@ pub fn stored_in_memory(
     game: &dyn SolvableGame,
     engine: &str,
     change: impl Fn(u64, Value) -> Value + Sync,
-) -> Result<TableFile, String> {
+) -> Result<TableFile, Box<dyn std::error::Error + Send + Sync>> {
     let solved = game.solve(engine)?;
     let header = header(game, engine, solved.encoding(), "testkit");
-    let bytes =
-        table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default()).map_err(|e| e.to_string())?;
-    TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game)).map_err(|e| e.to_string())
+    let bytes = table_bytes(&header, &|i| change(i, solved.value(i)), WriteOptions::default())?;
+    Ok(TableFile::from_bytes(bytes, &format!("{} in memory", game.identity().game))?)
 }
 
 /// Which game a table belongs to: two tables can be compared only when these are equal.
@@ -90,7 +92,7 @@ pub trait SolvableGame: Sync {
     /// The engines that solve it; the first is the default.
     fn engines(&self) -> Vec<&'static str>;
     /// Solves every position with `engine` (one of [`SolvableGame::engines`]).
-    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String>;
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError>;
     /// What `verify` checks at these parameters: every engine's table, equal to the first's;
     /// the first verified; the oracle where it fits `budget`; the game's own laws. The row sums
     /// it up.
@@ -102,7 +104,7 @@ pub trait SolvableGame: Sync {
     fn describe(&self, index: u64) -> String;
     /// A position in the game's notation (without the `#n` form, which [`parse_position`]
     /// handles for every game).
-    fn parse(&self, text: &str) -> Result<u64, String>;
+    fn parse(&self, text: &str) -> Result<u64, PositionError>;
     /// The legal moves of position `index`.
     fn moves(&self, index: u64) -> Vec<Move>;
     /// Re-checks every value of a stored table against its children with the game's verifier
@@ -137,13 +139,73 @@ pub trait ConsecutiveTiers: TieredScoring + Send {
     fn encoding(&self) -> Encoding;
 }
 
+/// Why [`SolvableGame::solve`] made no table.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The game has no engine of this name.
+    #[error("no engine `{name}`; the engines are {}", engines.join(", "))]
+    UnknownEngine {
+        /// The name asked for.
+        name: String,
+        /// The engines it has.
+        engines: Vec<&'static str>,
+    },
+    /// The engine exists but not at these parameters (e.g. a game's own engine for a part of
+    /// its sizes).
+    #[error("`{name}` does not run here: {why}; the engines here are {}", engines.join(", "))]
+    NotHere {
+        /// The name asked for.
+        name: String,
+        /// Why not, in words.
+        why: String,
+        /// The engines that run here.
+        engines: Vec<&'static str>,
+    },
+    /// The engine ran and failed (e.g. its tables do not fit in memory).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The engine broke its contract: a table of another length than the game's.
+    #[error("{engine} returned {values} values for {positions} positions")]
+    WrongLength {
+        /// The engine.
+        engine: String,
+        /// The values it returned.
+        values: u64,
+        /// The game's positions.
+        positions: u64,
+    },
+}
+
+/// Why a text names no position of a game ([`parse_position`], [`SolvableGame::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// `#` followed by something that is not a number.
+    #[error("`{0}` is not `#` and a position number")]
+    NotANumber(String),
+    /// A position number past the last position.
+    #[error("position #{index} is past the last one, #{last}")]
+    PastTheEnd {
+        /// The number given.
+        index: u64,
+        /// The last position's number.
+        last: u64,
+    },
+    /// The game's notation does not read the text; the game's message says why.
+    #[error("{0}")]
+    Notation(String),
+    /// A position of the game's rules that play from the start does not reach, so not one of
+    /// the space (a space of discovered positions, [`solver_core::Discovered`]).
+    #[error("`{0}` is not a position of this game: play from its start does not reach it")]
+    Unreached(String),
+}
+
 /// A position on the command line: `#n` for number `n`, else the game's own notation.
-pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, String> {
+pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, PositionError> {
     let text = text.trim();
     if let Some(number) = text.strip_prefix('#') {
-        let index: u64 = number.parse().map_err(|_| format!("`{text}` is not `#` and a position number"))?;
+        let index: u64 = number.parse().map_err(|_| PositionError::NotANumber(text.to_string()))?;
         if index >= game.positions() {
-            return Err(format!("position #{index} is past the last one, #{}", game.positions().saturating_sub(1)));
+            return Err(PositionError::PastTheEnd { index, last: game.positions().saturating_sub(1) });
         }
         return Ok(index);
     }

@@ -3,8 +3,10 @@
 //! table read back ([`read_all`]).
 
 use judge::resources::try_vec;
-use solver_core::{Nimber, Outcome};
+use solver_core::verify::VerifyError;
+use solver_core::{Nimber, Outcome, StateId};
 use std::collections::HashMap;
+use std::fmt::Debug;
 use std::sync::Mutex;
 use table_file::{Encoding, TableError, TableFile, Value, ValueKind};
 
@@ -84,7 +86,64 @@ pub enum VerifyFailure {
     Unreadable(String),
     /// A position's value does not follow from its children's: the verifier's finding.
     #[error("{0}")]
-    Violation(String),
+    Violation(Rejection),
+}
+
+/// Why solver-core's verifier rejects a table ([`crate::family::Family::verify`]), its position named in the
+/// game's notation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// A position whose value does not follow from its children's.
+    #[error("position #{index} ({position}) is {found} in the table, but its children make it {expected}")]
+    Violation {
+        /// The position's number.
+        index: usize,
+        /// The position in the game's notation.
+        position: String,
+        /// The table's value, as its `Debug` form.
+        found: String,
+        /// What its children's values make it.
+        expected: String,
+    },
+    /// A table of another length than the space.
+    #[error("the table has {found} entries for a space of {expected} positions")]
+    WrongLength {
+        /// Positions in the space.
+        expected: usize,
+        /// Entries in the table.
+        found: usize,
+    },
+    /// A scoring table holding a value that is not a score of the family's width.
+    #[error("position #{index}: {value} is not a score")]
+    NotAScore {
+        /// The position's number.
+        index: u64,
+        /// The value found, as its `Debug` form.
+        value: String,
+    },
+    /// No memory for the verifier's copy of the scores.
+    #[error("{positions} scores: {reason}")]
+    OutOfMemory {
+        /// The table's positions.
+        positions: u64,
+        /// The allocator's report.
+        reason: String,
+    },
+}
+
+impl Rejection {
+    /// solver-core's finding, with the position named by `describe`.
+    pub fn from_verifier<V: Debug>(error: VerifyError<V>, describe: &dyn Fn(StateId) -> String) -> Rejection {
+        match error {
+            VerifyError::Violation(v) => Rejection::Violation {
+                index: v.state.index(),
+                position: describe(v.state),
+                found: format!("{:?}", v.found),
+                expected: format!("{:?}", v.expected),
+            },
+            VerifyError::WrongLength { expected, found } => Rejection::WrongLength { expected, found },
+        }
+    }
 }
 
 /// The value of a move for the player who makes it, from the values of the positions it leads

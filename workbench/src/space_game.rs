@@ -24,7 +24,8 @@
 use crate::check::{Failure, OracleCheck, OracleSide, first_difference, oracle_grundy, oracle_loopy, oracle_scores};
 use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring, SpaceMove};
 use crate::solve::{
-    ConsecutiveTiers, Identity, Move, Notation, SolvableGame, Solved, VerifyFailure, is_best, move_value, show,
+    ConsecutiveTiers, Identity, Move, Notation, PositionError, SolvableGame, SolveError, Solved, VerifyFailure,
+    is_best, move_value, show,
 };
 use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
@@ -198,14 +199,15 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
         (self.notation.describe)(&self.space.unrank(id))
     }
 
-    fn engine(&self, name: &str) -> Result<&Engine<G, F::Table>, String> {
+    fn engine(&self, name: &str) -> Result<&Engine<G, F::Table>, SolveError> {
         if let Some(engine) = self.engines.iter().find(|e| e.name() == name) {
             return Ok(engine);
         }
-        let names: Vec<&str> = self.engines.iter().map(|e| e.name()).collect();
+        let engines: Vec<&'static str> = self.engines.iter().map(|e| e.name()).collect();
+        let name = name.to_string();
         Err(match self.limited.iter().find(|(n, _)| *n == name) {
-            Some((_, why)) => format!("`{name}` does not run here: {why}; the engines here are {}", names.join(", ")),
-            None => format!("no engine `{name}`; the engines are {}", names.join(", ")),
+            Some((_, why)) => SolveError::NotHere { name, why: why.clone(), engines },
+            None => SolveError::UnknownEngine { name, engines },
         })
     }
 
@@ -273,10 +275,11 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         self.engines.iter().map(|e| e.name()).collect()
     }
 
-    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, String> {
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError> {
         let table = self.engine(engine)?.solve(&self.space)?;
         if table.len() != self.positions() {
-            return Err(format!("{engine} returned {} values for {} positions", table.len(), self.positions()));
+            let (values, positions) = (table.len(), self.positions());
+            return Err(SolveError::WrongLength { engine: engine.to_string(), values, positions });
         }
         Ok(Box::new(table))
     }
@@ -374,13 +377,11 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         self.describe_id(Self::id(index))
     }
 
-    fn parse(&self, text: &str) -> Result<u64, String> {
-        let state = (self.notation.parse)(text)?;
+    fn parse(&self, text: &str) -> Result<u64, PositionError> {
+        let state = (self.notation.parse)(text).map_err(PositionError::Notation)?;
         match self.space.try_rank(&state) {
             Some(id) => Ok(id.index() as u64),
-            None => {
-                Err(format!("`{}` is not a position of this game: play from its start does not reach it", text.trim()))
-            }
+            None => Err(PositionError::Unreached(text.trim().to_string())),
         }
     }
 

@@ -52,7 +52,9 @@ fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> 
     let table_bytes = |space: &MnkSpace| 4 * space.len() as u64;
     let game = LoopyGame::new(identity, MnkSpace::new(shape), &Board::empty(shape), notation)
         .with_oracle(rules, to_plain)
-        .with_engine(Engine::new("sweep", table_bytes, |space: &MnkSpace| Ok::<_, String>(space.solve())))
+        .with_engine(Engine::new("sweep", table_bytes, |space: &MnkSpace| {
+            Ok::<_, std::convert::Infallible>(space.solve())
+        }))
         // A byte a base-3 code, beside the table.
         .with_engine(Engine::new(
             "search",

@@ -94,7 +94,9 @@ fn open_subtraction(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         Some(formula) => game.with_engine(Engine::new(
             "formula",
             |g: &SubtractionGame| 4 * (u64::from(g.max_heap()) + 1),
-            move |g: &SubtractionGame| Ok::<_, String>((0..=g.max_heap()).map(|h| formula.value(h)).collect()),
+            move |g: &SubtractionGame| {
+                Ok::<_, std::convert::Infallible>((0..=g.max_heap()).map(|h| formula.value(h)).collect())
+            },
         )),
         None => game,
     }))

@@ -6,8 +6,8 @@ use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::{Nimber, Outcome, RetrogradeEngine};
 use workbench::family::Engine;
 use workbench::solve::{
-    Identity, Move, Notation, SolvableGame, VerifyFailure, is_best, move_value, parse_position, show, stored_in_memory,
-    to_json,
+    Identity, Move, Notation, PositionError, SolvableGame, SolveError, VerifyFailure, is_best, move_value,
+    parse_position, show, stored_in_memory, to_json,
 };
 use workbench::space_game::{ImpartialGame, LoopyGame};
 use workbench::table_file::{Value, ValueKind};
@@ -46,7 +46,7 @@ fn values(game: &dyn SolvableGame, engine: &str) -> Vec<Value> {
 fn violation(game: &dyn SolvableGame, change: impl Fn(u64, Value) -> Value + Sync) -> String {
     let table = stored_in_memory(game, game.engines()[0], change).unwrap();
     match game.verify(&table, &|_, _| {}) {
-        Err(VerifyFailure::Violation(what)) => what,
+        Err(VerifyFailure::Violation(what)) => what.to_string(),
         other => panic!("not a violation: {other:?}"),
     }
 }
@@ -56,8 +56,12 @@ fn a_position_is_its_number_or_the_games_notation() {
     let game = line_game();
     assert_eq!(parse_position(&game, " #2 "), Ok(2));
     assert_eq!(parse_position(&game, "#0"), Ok(0));
-    assert_eq!(parse_position(&game, "#3"), Err("position #3 is past the last one, #2".to_string()));
-    assert_eq!(parse_position(&game, "#x"), Err("`#x` is not `#` and a position number".to_string()));
+    let past = parse_position(&game, "#3").unwrap_err();
+    assert_eq!(past, PositionError::PastTheEnd { index: 3, last: 2 });
+    assert_eq!(past.to_string(), "position #3 is past the last one, #2");
+    let not_a_number = parse_position(&game, "#x").unwrap_err();
+    assert_eq!(not_a_number, PositionError::NotANumber("#x".into()));
+    assert_eq!(not_a_number.to_string(), "`#x` is not `#` and a position number");
     assert_eq!(parse_position(&game, "n1"), Ok(1));
 }
 
@@ -125,27 +129,33 @@ fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
     let loopy = line_game().with_engine(Engine::new(
         "fake",
         |_| 12,
-        |_| solver_core::OutcomeTable::from_outcomes([Outcome::Draw; 3]).map_err(|e| e.to_string()),
+        |_| solver_core::OutcomeTable::from_outcomes([Outcome::Draw; 3]),
     ));
     assert_eq!(loopy.positions(), 3);
     let solved = [Outcome::Loss(2), Outcome::Win(1), Outcome::Loss(0)].map(Value::Outcome);
     assert_eq!(values(&loopy, "layered"), solved);
     assert_eq!(values(&loopy, "fake"), [Value::Outcome(Outcome::Draw); 3]);
     let Err(unknown) = loopy.solve("nope") else { panic!("an unknown engine solved") };
+    assert!(matches!(unknown, SolveError::UnknownEngine { .. }));
     assert_eq!(
-        unknown,
+        unknown.to_string(),
         "no engine `nope`; the engines are reverse-graph, parallel-counter, parallel-layered, layered, fake"
     );
     assert_eq!(loopy.verify(&stored_in_memory(&loopy, "reverse-graph", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
     let wrong = violation(&loopy, |i, v| if i == 0 { Value::Outcome(Outcome::Win(5)) } else { v });
     assert_eq!(wrong, "position #0 (n0) is Win(5) in the table, but its children make it Loss(2)");
 
-    let impartial = impartial_game().with_engine(Engine::new("short", |_| 8, |_| Ok::<_, String>(vec![Nimber(0); 2])));
+    let impartial = impartial_game().with_engine(Engine::new(
+        "short",
+        |_| 8,
+        |_| Ok::<_, std::convert::Infallible>(vec![Nimber(0); 2]),
+    ));
     assert_eq!(impartial.positions(), 3);
     assert_eq!(values(&impartial, "grundy"), [2, 1, 0].map(|n| Value::Nimber(Nimber(n))));
     assert_eq!(values(&impartial, "parallel-grundy"), values(&impartial, "grundy"));
     let Err(short) = impartial.solve("short") else { panic!("a short table was taken") };
-    assert_eq!(short, "short returned 2 values for 3 positions");
+    assert!(matches!(short, SolveError::WrongLength { values: 2, positions: 3, .. }));
+    assert_eq!(short.to_string(), "short returned 2 values for 3 positions");
     assert_eq!(impartial.verify(&stored_in_memory(&impartial, "grundy", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
     let wrong = violation(&impartial, |i, v| if i == 0 { Value::Nimber(Nimber(3)) } else { v });
     assert!(wrong.starts_with("position #0 (n0) is Nimber(3) in the table"), "{wrong}");

@@ -31,7 +31,7 @@ fn bad_positions_get_a_message() {
         "[a b c] [1 2 3]",
     ] {
         let error = parse_position(game.as_ref(), bad).expect_err(bad);
-        assert!(!error.is_empty(), "`{bad}`");
+        assert!(!error.to_string().is_empty(), "`{bad}`");
     }
     // Values in any order, without the words.
     let sorted = parse_position(game.as_ref(), "mover [1 2 3], opponent [0 0 3]").unwrap();

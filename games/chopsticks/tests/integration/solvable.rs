@@ -45,10 +45,10 @@ fn bad_positions_are_refused_with_a_message() {
     ];
     for text in bad {
         let error = parse_position(game.as_ref(), text).unwrap_err();
-        assert!(!error.is_empty(), "{text:?}");
+        assert!(!error.to_string().is_empty(), "{text:?}");
     }
-    assert!(parse_position(game.as_ref(), "0 0 0 0").unwrap_err().contains("both players have lost"));
-    assert!(parse_position(game.as_ref(), "4 4 4 4").unwrap_err().contains("cannot be reached"));
+    assert!(parse_position(game.as_ref(), "0 0 0 0").unwrap_err().to_string().contains("both players have lost"));
+    assert!(parse_position(game.as_ref(), "4 4 4 4").unwrap_err().to_string().contains("cannot be reached"));
     // The judge's form, either order of a pair, and the slash without spaces.
     let start = game.start();
     for text in ["1 1 / 1 1", "1 1 1 1", "1 1/1 1"] {

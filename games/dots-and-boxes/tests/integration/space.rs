@@ -7,7 +7,7 @@ use dots_and_boxes::tiers::{Symmetry, solve_board};
 use dots_and_boxes::{Board, DotsAndBoxes, REGISTRATION, Rule, SIZES};
 use solver_core::score_table;
 use std::collections::HashMap;
-use workbench::solve::{SolvableGame, Solved, parse_position};
+use workbench::solve::{SolvableGame, SolveError, Solved, parse_position};
 use workbench::table_file::Value;
 
 fn open(words: &str) -> Result<Box<dyn SolvableGame>, String> {
@@ -55,9 +55,11 @@ fn the_score_dp_engines_run_only_up_to_27_lines() {
     assert_eq!(large.engines(), ["tiers-symmetric", "tiers"]);
     for engine in ["score-dp", "parallel-score-dp"] {
         let refused = large.solve(engine).err().unwrap();
+        assert!(matches!(refused, SolveError::NotHere { .. }), "{refused}");
+        let refused = refused.to_string();
         assert!(refused.contains("does not run here") && refused.contains("27 lines"), "{refused}");
     }
-    assert!(large.solve("nonsense").err().unwrap().contains("no engine"));
+    assert!(matches!(large.solve("nonsense"), Err(SolveError::UnknownEngine { .. })));
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn bad_nodes_get_a_message() {
         let game = open(name, "nodes=10 seed=3");
         for bad in ["", "node", "node -1", "node 10", "node 99999999999999999999999", "x", "node 1 2", "1.5", "+3"] {
             let error = parse_position(game.as_ref(), bad).expect_err(bad);
-            assert!(!error.is_empty(), "{name}: `{bad}`");
+            assert!(!error.to_string().is_empty(), "{name}: `{bad}`");
         }
         // A bare number is read too.
         assert_eq!(parse_position(game.as_ref(), " 9 "), Ok(9));

@@ -42,7 +42,7 @@ fn bad_boards_are_refused_with_a_message() {
     ];
     for text in bad {
         let error = parse_position(game.as_ref(), text).unwrap_err();
-        assert!(!error.is_empty(), "{text:?}");
+        assert!(!error.to_string().is_empty(), "{text:?}");
     }
     let long = "X".repeat(100_000);
     assert!(parse_position(game.as_ref(), &long).is_err());

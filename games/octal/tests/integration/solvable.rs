@@ -8,7 +8,7 @@ use octal::plain::{Heap, Heaps};
 use oracle::{Budget, GrundyOracle};
 use solver_core::Nimber;
 use workbench::check::OracleCheck;
-use workbench::solve::{SolvableGame, VerifyFailure, parse_position, stored_in_memory};
+use workbench::solve::{SolvableGame, SolveError, VerifyFailure, parse_position, stored_in_memory};
 use workbench::table_file::{TableFile, Value};
 
 fn open(words: &str) -> Result<Box<dyn SolvableGame>, String> {
@@ -30,7 +30,7 @@ fn bad_heaps_are_refused_with_a_message() {
     for text in ["", "  ", "x", "-1", "+3", "3.0", "51", "4294967296", "99999999999999999999999999", "1 2", "#51", "#x"]
     {
         let error = parse_position(game.as_ref(), text).unwrap_err();
-        assert!(!error.is_empty(), "{text:?}");
+        assert!(!error.to_string().is_empty(), "{text:?}");
     }
     assert_eq!(parse_position(game.as_ref(), " 50 ").unwrap(), 50);
     assert_eq!(parse_position(game.as_ref(), "#7").unwrap(), 7);
@@ -72,9 +72,11 @@ fn the_codes_are_one_game_however_written_and_large_heaps_run_only_the_sparse_me
     assert_eq!(large.engines(), ["sparse"]);
     for engine in ["grundy", "parallel-grundy", "naive"] {
         let refused = large.solve(engine).err().unwrap();
+        assert!(matches!(refused, SolveError::NotHere { .. }), "{refused}");
+        let refused = refused.to_string();
         assert!(refused.contains("quadratic") && refused.contains("n=100000"), "{refused}");
     }
-    assert!(large.solve("nonsense").err().unwrap().contains("no engine"));
+    assert!(matches!(large.solve("nonsense"), Err(SolveError::UnknownEngine { .. })));
 }
 
 #[test]

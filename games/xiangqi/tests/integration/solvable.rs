@@ -34,7 +34,7 @@ fn bad_positions_get_a_message() {
         "junk",
     ] {
         let error = parse_position(game.as_ref(), bad).expect_err(bad);
-        assert!(!error.is_empty(), "`{bad}`");
+        assert!(!error.to_string().is_empty(), "`{bad}`");
     }
 }
 
