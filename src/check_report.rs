@@ -1,16 +1,14 @@
 //! What `gamesolve check` prints about a finished check: text for a person, or one JSON
 //! document for a script (`--format json`; the schema is in the README).
 
-use crate::stress::{Checked, Counterexample, Culprit, Difference, Run, ShrinkStop, StressConfig};
+use crate::stress::{Checked, Counterexample, Culprit, Difference, Origin, Run, ShrinkStop, StressConfig};
 use judge::{AnyProblem, Explanation};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 /// How many failing rounds the text report lists one by one (JSON lists them all).
 const LISTED_ROUNDS: usize = 20;
 
-/// The report for a person: a summary line, then for a failure the shrunk input, both answers
-/// and gamesolve's explanation, then the other failing rounds and the whitespace warning.
-pub fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
+fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
     let id = problem.id();
     let warning = checked.whitespace.as_ref().map_or(String::new(), |(round, what)| {
         format!(
@@ -90,52 +88,134 @@ fn describe(program: &str, run: &Run) -> String {
     }
 }
 
-/// The report for a script: one JSON document.
-pub fn json(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> Value {
-    let failing: Vec<Value> = checked
-        .failing
-        .iter()
-        .map(|(round, origin, difference)| json!({"round": round, "origin": origin, "difference": difference.to_string()}))
-        .collect();
-    json!({
-        "problem": problem.id(),
-        "rounds": checked.rounds,
-        "cases": config.inputs.is_empty().then_some(config.cases),
-        "hard_rounds": hard_rounds,
-        "agree": checked.failing.is_empty(),
-        "failures": checked.failing.len(),
-        "failing_rounds": failing,
-        "first_failure": checked.failure.as_ref().map(|failure| failure_json(problem, failure)),
-        "whitespace_warning": checked.whitespace.as_ref().map(|(round, what)| json!({"round": round, "what": what})),
-    })
+/// A finished check's report: [`CheckReport::text`] for a person, or serialized for a script.
+#[derive(Serialize)]
+pub struct CheckReport<'a> {
+    #[serde(skip)]
+    source: (&'a dyn AnyProblem, &'a StressConfig, &'a Checked),
+    problem: &'a str,
+    rounds: u64,
+    cases: Option<usize>,
+    hard_rounds: u64,
+    agree: bool,
+    failures: usize,
+    failing_rounds: Vec<FailingRound<'a>>,
+    first_failure: Option<FailureReport<'a>>,
+    whitespace_warning: Option<WhitespaceWarning<'a>>,
 }
 
-fn run_json(run: &Run) -> Value {
-    match run {
-        Run::Output(output) => json!({"ended": "output", "output": output}),
-        Run::Crashed { status, stderr, .. } => json!({"ended": "crashed", "status": status, "stderr": stderr}),
-        Run::TimedOut(limit) => json!({"ended": "timed_out", "limit_seconds": limit.as_secs_f64()}),
-        Run::OutputLimit(limit) => json!({"ended": "output_limit", "limit_bytes": limit}),
+#[derive(Serialize)]
+struct FailingRound<'a> {
+    round: u64,
+    origin: &'a Origin,
+    difference: String,
+}
+
+#[derive(Serialize)]
+struct WhitespaceWarning<'a> {
+    round: u64,
+    what: &'a str,
+}
+
+/// How a run ended, tagged by `ended`.
+#[derive(Serialize)]
+#[serde(tag = "ended", rename_all = "snake_case")]
+enum RunReport<'a> {
+    Output { output: &'a str },
+    Crashed { status: &'a str, stderr: &'a str },
+    TimedOut { limit_seconds: f64 },
+    OutputLimit { limit_bytes: usize },
+}
+
+impl<'a> From<&'a Run> for RunReport<'a> {
+    fn from(run: &'a Run) -> Self {
+        match run {
+            Run::Output(output) => RunReport::Output { output },
+            Run::Crashed { status, stderr, .. } => RunReport::Crashed { status, stderr },
+            Run::TimedOut(limit) => RunReport::TimedOut { limit_seconds: limit.as_secs_f64() },
+            Run::OutputLimit(limit) => RunReport::OutputLimit { limit_bytes: *limit },
+        }
     }
 }
 
-fn failure_json(problem: &dyn AnyProblem, failure: &Counterexample) -> Value {
-    let other = failure.other.as_ref().map(
-        |(run, difference)| json!({"run": run_json(run), "difference": difference.as_ref().map(ToString::to_string)}),
-    );
-    json!({
-        "culprit": failure.culprit,
-        "other": other,
-        "round": failure.round,
-        "origin": failure.origin,
-        "difference": failure.difference.to_string(),
-        "input": failure.input,
-        "expected": failure.expected,
-        "program": run_json(&failure.run),
-        "shrink_runs": failure.shrink_runs,
-        "shrink_stopped": failure.shrink_stopped.map(|why| why.to_string()),
-        "explanation": problem.explain(&failure.input).ok(),
-    })
+#[derive(Serialize)]
+struct OtherReport<'a> {
+    run: RunReport<'a>,
+    difference: Option<String>,
+}
+
+#[derive(Serialize)]
+struct FailureReport<'a> {
+    culprit: Culprit,
+    other: Option<OtherReport<'a>>,
+    round: u64,
+    origin: &'a Origin,
+    difference: String,
+    input: &'a str,
+    expected: &'a str,
+    program: RunReport<'a>,
+    shrink_runs: usize,
+    shrink_stopped: Option<String>,
+    explanation: Option<Vec<Explanation>>,
+}
+
+impl<'a> FailureReport<'a> {
+    fn new(problem: &dyn AnyProblem, failure: &'a Counterexample) -> Self {
+        FailureReport {
+            culprit: failure.culprit,
+            other: failure.other.as_ref().map(|(run, difference)| OtherReport {
+                run: run.into(),
+                difference: difference.as_ref().map(ToString::to_string),
+            }),
+            round: failure.round,
+            origin: &failure.origin,
+            difference: failure.difference.to_string(),
+            input: &failure.input,
+            expected: &failure.expected,
+            program: (&failure.run).into(),
+            shrink_runs: failure.shrink_runs,
+            shrink_stopped: failure.shrink_stopped.map(|why| why.to_string()),
+            explanation: problem.explain(&failure.input).ok(),
+        }
+    }
+}
+
+impl<'a> CheckReport<'a> {
+    /// The report of `checked`, a check of `problem` run as `config` says, `hard_rounds` of its
+    /// rounds from the hard generator.
+    pub fn new(problem: &'a dyn AnyProblem, config: &'a StressConfig, hard_rounds: u64, checked: &'a Checked) -> Self {
+        CheckReport {
+            source: (problem, config, checked),
+            problem: problem.id(),
+            rounds: checked.rounds,
+            cases: config.inputs.is_empty().then_some(config.cases),
+            hard_rounds,
+            agree: checked.failing.is_empty(),
+            failures: checked.failing.len(),
+            failing_rounds: checked
+                .failing
+                .iter()
+                .map(|(round, origin, difference)| FailingRound {
+                    round: *round,
+                    origin,
+                    difference: difference.to_string(),
+                })
+                .collect(),
+            first_failure: checked.failure.as_ref().map(|failure| FailureReport::new(problem, failure)),
+            whitespace_warning: checked
+                .whitespace
+                .as_ref()
+                .map(|(round, what)| WhitespaceWarning { round: *round, what }),
+        }
+    }
+
+    /// The report for a person: a summary line, then for a failure the shrunk input, both
+    /// answers and gamesolve's explanation, then the other failing rounds and the whitespace
+    /// warning.
+    pub fn text(&self) -> String {
+        let (problem, config, checked) = self.source;
+        text(problem, config, self.hard_rounds, checked)
+    }
 }
 
 /// What the check ran, in words: "100 rounds of 10 cases (50 of them hard)" or "3 inputs".

@@ -51,6 +51,13 @@ pub struct Report {
     start: ProbeReport,
 }
 
+/// As [`Report::to_json`] says: the start's probe with the run's numbers added.
+impl serde::Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), serializer)
+    }
+}
+
 impl Report {
     /// The report for people.
     pub fn to_text(&self) -> String {

@@ -104,6 +104,14 @@ pub struct SolveReport {
     written: Option<(String, Written)>,
 }
 
+/// As [`SolveReport::to_json`] says: its values are the tables' values in JSON
+/// ([`workbench::solve::to_json`]), which have no `Serialize` of their own.
+impl serde::Serialize for SolveReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), serializer)
+    }
+}
+
 impl SolveReport {
     /// The report for people.
     pub fn to_text(&self) -> String {
@@ -244,6 +252,14 @@ pub struct ProbeReport {
     probed: Probed,
 }
 
+/// As [`ProbeReport::to_json`] says: its values are the tables' values in JSON
+/// ([`workbench::solve::to_json`]), which have no `Serialize` of their own.
+impl serde::Serialize for ProbeReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), serializer)
+    }
+}
+
 impl ProbeReport {
     /// The report for people.
     pub fn to_text(&self) -> String {
@@ -304,6 +320,14 @@ pub struct DiffReport {
     pub by_kind: BTreeMap<String, u64>,
     /// The first differences in position order: number, position, both values.
     pub first: Vec<(u64, String, Value, Value)>,
+}
+
+/// As [`DiffReport::to_json`] says: its values are the tables' values in JSON
+/// ([`workbench::solve::to_json`]), which have no `Serialize` of their own.
+impl serde::Serialize for DiffReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), serializer)
+    }
 }
 
 impl DiffReport {
@@ -442,6 +466,14 @@ pub struct VerifiedFile {
     file: String,
     header: Header,
     checksum: u64,
+}
+
+/// As [`VerifiedFile::to_json`] says: its values are the tables' values in JSON
+/// ([`workbench::solve::to_json`]), which have no `Serialize` of their own.
+impl serde::Serialize for VerifiedFile {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&self.to_json(), serializer)
+    }
 }
 
 impl VerifiedFile {

@@ -3,6 +3,7 @@
 //! laws ([`workbench::solve::SolvableGame::check`]), in one table.
 
 use oracle::Budget;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 use workbench::check::{Failure, OracleCheck};
@@ -101,23 +102,59 @@ fn millis(d: Duration) -> String {
 }
 
 /// A line of the table as JSON: `{"game", "positions", "values", "timings_ms": {engine: ms},
-/// "oracle": "agrees" | "over budget" | "none", "oracle_ms", "error"}`.
-pub fn to_json(name: &str, result: &Result<Row, Failure>) -> serde_json::Value {
-    let ms = |d: &Duration| d.as_secs_f64() * 1e3;
-    match result {
-        Ok(row) => {
-            let timings: serde_json::Map<String, serde_json::Value> =
-                row.timings.iter().map(|(engine, d)| (engine.to_string(), ms(d).into())).collect();
-            let (oracle, oracle_ms) = match &row.oracle {
-                OracleCheck::Agreed { elapsed } => ("agrees", Some(ms(elapsed))),
-                OracleCheck::Declined(_) => ("over budget", None),
-                OracleCheck::Absent => ("none", None),
-            };
-            serde_json::json!({
-                "game": name, "positions": row.positions, "values": row.summary, "timings_ms": timings,
-                "oracle": oracle, "oracle_ms": oracle_ms, "error": null,
-            })
+/// "oracle": "agrees" | "over budget" | "none", "oracle_ms", "error"}`, or `{"game", "error"}`
+/// for a failure.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum LineReport<'a> {
+    /// Every engine agreed and every table verified.
+    Passed {
+        /// The space and its parameters.
+        game: &'a str,
+        /// Positions in the solved space.
+        positions: usize,
+        /// What the table says, in a few words.
+        values: &'a str,
+        /// Each engine's wall time, in milliseconds.
+        timings_ms: BTreeMap<&'static str, f64>,
+        /// What the oracle did.
+        oracle: &'static str,
+        /// The oracle's time, where it agreed.
+        oracle_ms: Option<f64>,
+        /// Always `null`, so that a script can test every line's `error`.
+        error: Option<String>,
+    },
+    /// The check failed.
+    Failed {
+        /// The space and its parameters.
+        game: &'a str,
+        /// Why.
+        error: String,
+    },
+}
+
+impl<'a> LineReport<'a> {
+    /// The line of `name`'s result.
+    pub fn new(name: &'a str, result: &'a Result<Row, Failure>) -> Self {
+        let ms = |d: &Duration| d.as_secs_f64() * 1e3;
+        match result {
+            Ok(row) => {
+                let (oracle, oracle_ms) = match &row.oracle {
+                    OracleCheck::Agreed { elapsed } => ("agrees", Some(ms(elapsed))),
+                    OracleCheck::Declined(_) => ("over budget", None),
+                    OracleCheck::Absent => ("none", None),
+                };
+                LineReport::Passed {
+                    game: name,
+                    positions: row.positions,
+                    values: &row.summary,
+                    timings_ms: row.timings.iter().map(|(engine, d)| (*engine, ms(d))).collect(),
+                    oracle,
+                    oracle_ms,
+                    error: None,
+                }
+            }
+            Err(failure) => LineReport::Failed { game: name, error: failure.to_string() },
         }
-        Err(failure) => serde_json::json!({ "game": name, "error": failure.to_string() }),
     }
 }

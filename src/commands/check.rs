@@ -1,0 +1,211 @@
+//! `gamesolve check`: stress-test a program against gamesolve's answers, shrink the first
+//! failure, and report it.
+
+use super::{find, parse_bytes, parse_timeout, problem_id};
+use crate::output::{Format, Report, emit, progress_bar, render};
+use anyhow::Context;
+use clap::ValueEnum;
+use gamesolve::check_report::CheckReport;
+use gamesolve::stress::{self, GenMode, NamedInput, Progress, StressConfig};
+use indicatif::ProgressStyle;
+use judge::JudgeError;
+use judge::input;
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// `check --mode`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckMode {
+    /// Uniform and hard rounds in turn (uniform alone where there is no hard generator).
+    Mixed,
+    /// Uniform rounds only.
+    Uniform,
+    /// Hard rounds only.
+    Hard,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The problem id, as `gamesolve list` shows it.
+    #[arg(value_parser = problem_id)]
+    problem: String,
+    /// Number of generated inputs to try.
+    #[arg(long, default_value_t = 100)]
+    rounds: u64,
+    /// Cases per generated input.
+    #[arg(long, default_value_t = 10)]
+    cases: usize,
+    /// Seed of the first round (round r uses seed + r - 1).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Time limit per run of the program, in seconds (a decimal, e.g. 0.5).
+    #[arg(long, default_value = "10", value_parser = parse_timeout)]
+    timeout: Duration,
+    /// Which generator the rounds use: `mixed` (uniform and hard rounds in turn, uniform
+    /// alone for a problem without a hard generator), `uniform` or `hard` (see `gen --help`).
+    #[arg(long, value_enum, default_value_t = CheckMode::Mixed)]
+    mode: CheckMode,
+    /// Whitespace must match gamesolve's answer byte for byte, as some judges require:
+    /// trailing spaces, CRLF line ends, a missing final newline or extra blank lines fail.
+    /// Without it such an answer passes, and the first is reported as a warning.
+    #[arg(long)]
+    strict: bool,
+    /// The most runs of the program that shrinking a failure may spend.
+    #[arg(long, default_value_t = 300, value_name = "RUNS")]
+    shrink_runs: usize,
+    /// The most time shrinking a failure may spend, in seconds (checked before each run). A
+    /// timeout is shrunk only when `--timeout` is at most a tenth of it, and otherwise
+    /// reported as found.
+    #[arg(long, default_value = "60", value_parser = parse_timeout, value_name = "SECONDS")]
+    shrink_time: Duration,
+    /// Run on these inputs instead of generated ones, one round each: files, or folders
+    /// whose `*.in` files (or, without any, all files) are taken in name order, as
+    /// `oj test` does.
+    #[arg(long, num_args = 1.., value_name = "PATH", conflicts_with_all = ["rounds", "cases", "seed", "mode", "samples"])]
+    inputs: Vec<PathBuf>,
+    /// Run on the sample input of the problem's contract (`gamesolve show`).
+    #[arg(long, conflicts_with_all = ["rounds", "cases", "seed", "mode"])]
+    samples: bool,
+    /// Run every round and count the failures, instead of stopping at the first; the first
+    /// is shrunk, the others are listed.
+    #[arg(long)]
+    keep_going: bool,
+    /// Write every failing input into this folder with both answers and the explanation:
+    /// `round-N.in`, `.expected`, `.out` (the program's output, or how its run ended) and
+    /// `.why`, and the shrunk one as `shrunk.*`.
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+    /// The most memory the program may take: its address space is limited to this (K, M, G
+    /// suffixes), and a run whose allocation fails under it is reported as "memory limit
+    /// exceeded" (Unix; like a judge's limit, it counts reserved memory as well as used).
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    memory_limit: Option<u64>,
+    /// A second program to check on the same inputs, e.g. a brute force against the fast
+    /// solution after `--`; gamesolve's answer says which of the two is wrong. Split at
+    /// whitespace into the program and its arguments (for arguments with spaces, use a
+    /// script).
+    #[arg(long, value_name = "PROG")]
+    against: Option<String>,
+    /// Output format of the report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The program to check and its arguments, after `--`.
+    #[arg(last = true, required = true, num_args = 1..)]
+    command: Vec<OsString>,
+}
+
+impl Report for CheckReport<'_> {
+    fn text(&self) -> Cow<'_, str> {
+        Cow::Owned(CheckReport::text(self))
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mode = match args.mode {
+        CheckMode::Mixed => GenMode::Mixed,
+        CheckMode::Uniform => GenMode::Uniform,
+        CheckMode::Hard => GenMode::Hard,
+    };
+    let inputs = fixed_inputs(&args.problem, &args.inputs, args.samples)?;
+    let against = args.against.map(|line| line.split_whitespace().map(OsString::from).collect::<Vec<_>>());
+    if against.as_ref().is_some_and(Vec::is_empty) {
+        anyhow::bail!("--against needs a program");
+    }
+    let config = StressConfig {
+        rounds: args.rounds,
+        cases: args.cases,
+        seed: args.seed,
+        timeout: args.timeout,
+        command: args.command,
+        against,
+        memory_limit: args.memory_limit,
+        shrink_runs: args.shrink_runs,
+        shrink_time: args.shrink_time,
+        mode,
+        strict: args.strict,
+        inputs,
+        keep_going: args.keep_going,
+        save: args.save,
+    };
+    check(&args.problem, config, args.format)
+}
+
+/// `check --inputs` and `--samples`: the fixed inputs, read and decoded (an error names the
+/// file, and the line and column of bad UTF-8).
+fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Vec<NamedInput>> {
+    let mut inputs = Vec::new();
+    if samples {
+        let problem = find(id)?;
+        let blocks = judge::sample_blocks(problem.contract());
+        let text = blocks.first().with_context(|| format!("{id}: the contract has no sample"))?;
+        inputs.push(NamedInput { name: "sample".to_string(), text: text.clone() });
+    }
+    for path in paths {
+        let files = if path.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("cannot read the folder {}", path.display()))?
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|file| file.is_file())
+                .collect();
+            files.sort();
+            let inputs: Vec<PathBuf> =
+                files.iter().filter(|f| f.extension().is_some_and(|e| e == "in")).cloned().collect();
+            if inputs.is_empty() { files } else { inputs }
+        } else {
+            vec![path.clone()]
+        };
+        if files.is_empty() {
+            anyhow::bail!("{}: no input files in the folder", path.display());
+        }
+        for file in files {
+            let name = file.display().to_string();
+            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {name}"))?;
+            let text = input::decode(&bytes).map_err(JudgeError::from).with_context(|| format!("{id}: {name}"))?;
+            inputs.push(NamedInput { name, text: text.to_string() });
+        }
+    }
+    Ok(inputs)
+}
+
+fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitCode> {
+    let problem = find(id)?;
+    // Processes that escape the program's group are re-parented to gamesolve, to be killed.
+    gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
+    // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
+    // sent to gamesolve do not reach.
+    // A stop while shrinking still tells what was found: the smallest failing input so far.
+    let name = problem.id();
+    ctrlc::set_handler(move || {
+        // Read before the program is stopped: its killed run must not become the best.
+        let best = stress::best_so_far();
+        stress::stop_running_program();
+        if let Some((difference, input)) = best {
+            let _ = emit(&format!(
+                "{name}: stopped while shrinking a mismatch: {difference}\n\nsmallest failing input so far:\n{input}"
+            ));
+        }
+        std::process::exit(130);
+    })
+    .context("cannot handle Ctrl-C and termination signals")?;
+    let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
+    let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
+    let checked = stress::stress(problem, &config, |progress| match progress {
+        Progress::Round(round) => bar.set_position(round),
+        Progress::Shrinking { runs, best_cases } => {
+            if runs == 0 {
+                bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template"));
+            }
+            let s = if best_cases == 1 { "" } else { "s" };
+            bar.set_message(format!("shrinking, {runs} runs, best {best_cases} case{s}"));
+        }
+    });
+    bar.finish_and_clear();
+    let checked = checked.with_context(|| format!("{id}: cannot check"))?;
+    let generated = config.inputs.is_empty();
+    let hard_rounds = (1..=checked.rounds).filter(|&round| generated && config.mode.is_hard(round)).count() as u64;
+    render(&CheckReport::new(problem, &config, hard_rounds, &checked), format)?;
+    Ok(if checked.failing.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

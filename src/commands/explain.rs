@@ -1,0 +1,66 @@
+//! `gamesolve explain`: each case's verdict, value, best moves and line of optimal play.
+
+use super::{Source, answer, find};
+use crate::output::{Format, Report, pretty, render};
+use judge::Explanation;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    source: Source,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Every case's explanation.
+#[derive(Serialize)]
+struct Explained {
+    cases: Vec<Explanation>,
+    problem: &'static str,
+}
+
+impl Report for Explained {
+    /// One string, not a list of them joined: the peak stays the explanations and the text.
+    fn text(&self) -> Cow<'_, str> {
+        let mut text = String::new();
+        for (i, explanation) in self.cases.iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            text += &explanation.to_text();
+        }
+        Cow::Owned(text)
+    }
+
+    /// Built case by case, so that the peak holds one case's JSON value tree at a time instead
+    /// of all of them (which took about 7 times the explanations' own size).
+    fn json(&self) -> String {
+        let mut out = String::from("{\n  \"cases\": [");
+        for (i, explanation) in self.cases.iter().enumerate() {
+            out += if i == 0 { "\n" } else { ",\n" };
+            let case = pretty(&serde_json::to_value(explanation).expect("an explanation serializes"));
+            for (j, line) in case.lines().enumerate() {
+                if j > 0 {
+                    out.push('\n');
+                }
+                out += "    ";
+                out += line;
+            }
+        }
+        if !self.cases.is_empty() {
+            out += "\n  ";
+        }
+        out + "],\n  \"problem\": " + &serde_json::Value::from(self.problem).to_string() + "\n}\n"
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let problem = find(&args.source.problem)?;
+    let cases = answer(&args.source, |text| problem.explain(text))?;
+    render(&Explained { cases, problem: problem.id() }, args.format)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,109 @@
+//! What every command shares for printing: the report formats, the one `render`, writing to a
+//! standard output that may be closed, and progress bars on standard error.
+
+use anyhow::Context;
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::borrow::Cow;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// How results are printed.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON document on standard output, for scripts (schemas in the README).
+    Json,
+}
+
+/// A command's report: serialized for `--format json`, in words for `--format text`.
+pub trait Report: serde::Serialize {
+    /// The report for people.
+    fn text(&self) -> Cow<'_, str>;
+
+    /// The report as one pretty-printed JSON document. Through a `serde_json::Value`, whose
+    /// maps keep their keys sorted: the documents' keys come out in the order scripts (and the
+    /// README's schemas) have always seen, whatever the order of a type's fields.
+    fn json(&self) -> String {
+        pretty(&serde_json::to_value(self).expect("a report serializes"))
+    }
+}
+
+/// Prints `report` in `format`.
+pub fn render(report: &impl Report, format: Format) -> anyhow::Result<()> {
+    match format {
+        Format::Text => emit(&report.text()),
+        Format::Json => emit(&report.json()),
+    }
+}
+
+/// A JSON value pretty-printed, with a final newline.
+pub fn pretty(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).expect("a JSON value serializes") + "\n"
+}
+
+/// Standard output was closed by its reader.
+#[derive(Debug, thiserror::Error)]
+#[error("standard output was closed")]
+pub struct OutputClosed;
+
+/// Whether standard output was closed when gamesolve started. Rust's runtime then opens
+/// `/dev/null` in its place, read-write, so writes succeed and the answer is lost; a shell's
+/// `> /dev/null` opens it write-only, and stays a success. (Linux; elsewhere false.)
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::fcntl::{FcntlArg, OFlag, fcntl};
+        use nix::sys::stat::{SFlag, fstat, major, minor};
+        let stdout = std::io::stdout();
+        let Ok(stat) = fstat(&stdout) else { return false };
+        let dev_null = SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT == SFlag::S_IFCHR
+            && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
+        let read_write = fcntl(&stdout, FcntlArg::F_GETFL)
+            .is_ok_and(|flags| OFlag::from_bits_truncate(flags) & OFlag::O_ACCMODE == OFlag::O_RDWR);
+        dev_null && read_write
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// Writes `text` to standard output; a closed pipe is [`OutputClosed`], not a panic.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    if stdout_was_closed() {
+        anyhow::bail!("cannot write to standard output: it was closed when gamesolve started (`>&-`)");
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(OutputClosed.into()),
+        written => written.context("cannot write to standard output"),
+    }
+}
+
+/// Writes `output` and succeeds.
+pub fn print_all(output: &str) -> anyhow::Result<ExitCode> {
+    emit(output)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on standard error, or a hidden one when standard error is not a terminal.
+pub fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match len {
+        Some(len) => ProgressBar::new(len),
+        None => ProgressBar::new_spinner(),
+    };
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// A progress bar over positions, drawn only on a terminal.
+pub fn positions_bar(what: &str) -> ProgressBar {
+    let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions {elapsed}");
+    bar.set_message(what.to_string());
+    bar
+}

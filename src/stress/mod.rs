@@ -1,0 +1,422 @@
+//! `gamesolve check`: stress-test someone else's program against gamesolve's answers, and shrink
+//! the first failure to the smallest input that still fails. The loop over the rounds is here;
+//! running the program under its limits, comparing its answers and shrinking have a module each.
+
+mod answers;
+mod run;
+mod shrink;
+
+pub use answers::{Difference, compare, whitespace_difference};
+pub use run::{Run, exec_limited, output_limit, run_program, stop_running_program};
+pub use shrink::ShrinkStop;
+
+use judge::{AnyProblem as Problem, JudgeError};
+use run::{findable, unless_stopping};
+use shrink::shrink;
+use std::ffi::OsString;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// How a `check` run is set up.
+#[derive(Debug, Clone)]
+pub struct StressConfig {
+    /// How many generated inputs to try.
+    pub rounds: u64,
+    /// Cases per generated input.
+    pub cases: usize,
+    /// The first round's generator seed; round `r` uses `seed + r`.
+    pub seed: u64,
+    /// The time limit of one run of the program.
+    pub timeout: Duration,
+    /// The program and its arguments, run directly (no shell).
+    pub command: Vec<OsString>,
+    /// A second program, checked on the same inputs (`--against`: a brute force against a
+    /// fast solution, gamesolve's answer deciding which is wrong).
+    pub against: Option<Vec<OsString>>,
+    /// The address-space limit of the checked programs, in bytes (`--memory-limit`; Unix).
+    pub memory_limit: Option<u64>,
+    /// The most extra runs shrinking may spend.
+    pub shrink_runs: usize,
+    /// The most time shrinking may spend (checked before each run).
+    pub shrink_time: Duration,
+    /// Where the rounds' inputs come from.
+    pub mode: GenMode,
+    /// Whether the output's whitespace must be gamesolve's byte for byte; otherwise a
+    /// difference only in whitespace passes, and the first is reported as a warning.
+    pub strict: bool,
+    /// Fixed inputs to run instead of generated ones (`--inputs`), one round each, in order.
+    pub inputs: Vec<NamedInput>,
+    /// Whether to run every round and count the failures, instead of stopping at the first.
+    pub keep_going: bool,
+    /// Where to write every failing input with both answers and the explanation (`--save`).
+    pub save: Option<std::path::PathBuf>,
+}
+
+/// A fixed input and where it came from (a file's path).
+#[derive(Debug, Clone)]
+pub struct NamedInput {
+    /// Its name in reports: the path it was read from.
+    pub name: String,
+    /// The input.
+    pub text: String,
+}
+
+/// Where a round's input came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// A generator, with its seed.
+    Generated {
+        /// The seed.
+        seed: u64,
+        /// Whether the hard generator ([`Problem::generate_hard`]) made it.
+        hard: bool,
+    },
+    /// A fixed input (`--inputs`).
+    File {
+        /// Its name.
+        name: String,
+    },
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Generated { seed, hard: false } => write!(f, "generator seed {seed}"),
+            Origin::Generated { seed, hard: true } => write!(f, "hard generator seed {seed}"),
+            Origin::File { name } => write!(f, "input {name}"),
+        }
+    }
+}
+
+/// Where generated inputs come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenMode {
+    /// [`Problem::generate`]: random inputs that reach the problem's edge cases.
+    Uniform,
+    /// [`Problem::generate_hard`]: positions drawn from the solved game where wrong solutions
+    /// go wrong (the deepest wins and losses, single winning moves, draws).
+    Hard,
+    /// Uniform and hard rounds in turn, uniform first.
+    Mixed,
+}
+
+impl GenMode {
+    /// Whether round `round` (1-based) uses the hard generator.
+    pub fn is_hard(self, round: u64) -> bool {
+        match self {
+            GenMode::Uniform => false,
+            GenMode::Hard => true,
+            GenMode::Mixed => round.is_multiple_of(2),
+        }
+    }
+}
+
+/// An input of `cases` cases from the hard generator or the uniform one.
+pub fn generate(problem: &dyn Problem, hard: bool, seed: u64, cases: usize) -> Result<String, JudgeError> {
+    if hard { problem.generate_hard(seed, cases) } else { problem.generate(seed, cases) }
+}
+
+/// Which of the checked programs a failure is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Culprit {
+    /// The program after `--`.
+    Program,
+    /// The program of `--against`.
+    Against,
+}
+
+impl Culprit {
+    /// Its command line in `config`.
+    fn command(self, config: &StressConfig) -> &[OsString] {
+        match self {
+            Culprit::Program => &config.command,
+            Culprit::Against => config.against.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The other program, when there are two.
+    fn other(self, config: &StressConfig) -> Option<Culprit> {
+        match self {
+            _ if config.against.is_none() => None,
+            Culprit::Program => Some(Culprit::Against),
+            Culprit::Against => Some(Culprit::Program),
+        }
+    }
+}
+
+/// A failing input, as small as shrinking could make it.
+#[derive(Debug, Clone)]
+pub struct Counterexample {
+    /// Which program fails on it (the one after `--` unless `--against` is the wrong one).
+    pub culprit: Culprit,
+    /// The round that first failed (1-based).
+    pub round: u64,
+    /// Where that round's input came from.
+    pub origin: Origin,
+    /// The smallest failing input found.
+    pub input: String,
+    /// gamesolve's answer to it.
+    pub expected: String,
+    /// What the program did with it.
+    pub run: Run,
+    /// The first difference.
+    pub difference: Difference,
+    /// Program runs spent shrinking.
+    pub shrink_runs: usize,
+    /// Why shrinking stopped before it ran out of simpler inputs, if it did.
+    pub shrink_stopped: Option<ShrinkStop>,
+    /// With `--against`: what the other program did on the same (shrunk) input, and how that
+    /// differs from gamesolve's answer, if it does.
+    pub other: Option<(Run, Option<Difference>)>,
+}
+
+/// Why a check could not be carried out at all (as opposed to finding a mismatch).
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    /// The problem cannot generate inputs or judge them.
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    /// The program could not be started.
+    #[error("cannot run `{program}`")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No command was given.
+    #[error("no program to check: give it after `--`")]
+    NoCommand,
+    /// A fixed input is not a valid input of the problem.
+    #[error("{name}")]
+    BadInput {
+        /// The input's name.
+        name: String,
+        /// Why the judge rejects it.
+        #[source]
+        source: JudgeError,
+    },
+    /// A failing input could not be saved (`--save`).
+    #[error("cannot save a failing input to {path}")]
+    Save {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What a check found: the shrunk first failure, if any, the rounds that failed, and the
+/// first answer that was right but for its whitespace (round and how), if any.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// Rounds run.
+    pub rounds: u64,
+    /// The shrunk first failure.
+    pub failure: Option<Counterexample>,
+    /// Every failing round (one without `keep_going`): its number, origin and difference.
+    pub failing: Vec<(u64, Origin, Difference)>,
+    /// The first round whose right answer differed from gamesolve's only in whitespace.
+    pub whitespace: Option<(u64, String)>,
+}
+
+/// Where a check is, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Round `n` (1-based) starts.
+    Round(u64),
+    /// Shrinking a failure: program runs spent so far, and the cases of the smallest failing
+    /// input yet.
+    Shrinking {
+        /// Runs spent shrinking.
+        runs: usize,
+        /// Cases in the best failing input.
+        best_cases: usize,
+    },
+}
+
+/// The first failure's difference and its smallest failing input so far, while a check
+/// shrinks it, for a stop on a signal to print ([`best_so_far`]).
+static BEST_SO_FAR: Mutex<Option<(String, String)>> = Mutex::new(None);
+
+/// The difference (in words) and the smallest failing input found so far by the running
+/// check, if it found one.
+pub fn best_so_far() -> Option<(String, String)> {
+    BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+fn record_best(failure: &Counterexample) {
+    *BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+        Some((failure.difference.to_string(), failure.input.clone()));
+}
+
+/// Runs the check: every round (the fixed inputs, or generated ones), until the first failure
+/// or, with `keep_going`, to the end; the first failure is then shrunk, and with `save` every
+/// failing round is written down as it is found. `progress` is told each round as it starts,
+/// and each shrinking run.
+pub fn stress(
+    problem: &dyn Problem,
+    config: &StressConfig,
+    mut progress: impl FnMut(Progress),
+) -> Result<Checked, StressError> {
+    let mut checked = Checked { rounds: 0, failure: None, failing: Vec::new(), whitespace: None };
+    let mut first = None;
+    let engine = problem.engines()[0];
+    let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
+    if config.memory_limit.is_some() {
+        // Under the limit a program is started by `exec-limited`, so a program that is not
+        // there would come back as a crash: look for it first.
+        for command in std::iter::once(&config.command).chain(&config.against) {
+            findable(command)?;
+        }
+    }
+    for round in 1..=rounds {
+        progress(Progress::Round(round));
+        let (origin, input, expected) = match config.inputs.get(round as usize - 1) {
+            Some(fixed) => {
+                let bad = |source| StressError::BadInput { name: fixed.name.clone(), source };
+                let expected = problem.judge(&fixed.text, engine).map_err(bad)?;
+                (Origin::File { name: fixed.name.clone() }, fixed.text.clone(), expected)
+            }
+            None => {
+                let seed = config.seed.wrapping_add(round - 1);
+                let hard = config.mode.is_hard(round);
+                let input = generate(problem, hard, seed, config.cases)?;
+                let expected = problem.judge(&input, engine)?;
+                (Origin::Generated { seed, hard }, input, expected)
+            }
+        };
+        checked.rounds = round;
+        let mut failed = None;
+        for culprit in [Culprit::Program, Culprit::Against] {
+            if culprit == Culprit::Against && config.against.is_none() {
+                break;
+            }
+            let (run, difference, spacing) = verdict(problem, config, culprit, &input, &expected)?;
+            checked.whitespace = checked.whitespace.or(spacing.map(|what| (round, what)));
+            if let Some(difference) = difference {
+                failed = Some((culprit, run, difference));
+                break;
+            }
+        }
+        let Some((culprit, run, difference)) = failed else { continue };
+        let failure = Counterexample {
+            culprit,
+            round,
+            origin: origin.clone(),
+            input,
+            expected,
+            run,
+            difference: difference.clone(),
+            shrink_runs: 0,
+            shrink_stopped: None,
+            other: None,
+        };
+        if let Some(dir) = &config.save {
+            save(problem, dir, &format!("round-{round}"), &failure)?;
+        }
+        checked.failing.push((round, origin, difference));
+        first.get_or_insert(failure);
+        if !config.keep_going {
+            break;
+        }
+    }
+    if let Some(failure) = first {
+        record_best(&failure);
+        let mut failure = shrink(problem, config, failure, &mut progress)?;
+        if let Some(other) = failure.culprit.other(config) {
+            let (run, difference, _) = verdict(problem, config, other, &failure.input, &failure.expected)?;
+            failure.other = Some((run, difference));
+        }
+        if let Some(dir) = &config.save {
+            save(problem, dir, "shrunk", &failure)?;
+        }
+        checked.failure = Some(failure);
+    }
+    unless_stopping(Ok(checked))
+}
+
+/// Runs `culprit`'s program on `input` and compares its output with gamesolve's `expected`
+/// answer: the run, the difference (whitespace counts with `--strict`), and a difference in
+/// whitespace alone of an otherwise right answer.
+fn verdict(
+    problem: &dyn Problem,
+    config: &StressConfig,
+    culprit: Culprit,
+    input: &str,
+    expected: &str,
+) -> Result<(Run, Option<Difference>, Option<String>), StressError> {
+    let command = culprit.command(config);
+    let run = match config.memory_limit {
+        None => run_program(command, input, config.timeout, output_limit(expected))?,
+        Some(bytes) => {
+            let gamesolve = std::env::current_exe()
+                .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
+            let mut limited =
+                vec![gamesolve.into_os_string(), "exec-limited".into(), bytes.to_string().into(), "--".into()];
+            limited.extend(command.iter().cloned());
+            run_program(&limited, input, config.timeout, output_limit(expected))?
+        }
+    };
+    let difference = match (&run, config.memory_limit) {
+        (Run::Crashed { allocation_failed: true, .. }, Some(limit)) => Some(Difference::MemoryLimit(limit)),
+        _ => compare(problem, expected, &run),
+    };
+    let spacing = match (&difference, &run) {
+        (None, Run::Output(output)) => whitespace_difference(expected, output),
+        _ => None,
+    };
+    let difference = difference.or_else(|| spacing.clone().filter(|_| config.strict).map(Difference::Whitespace));
+    Ok((run, difference, spacing))
+}
+
+/// Writes `failure` into `dir` as `<name>.in` (the input), `<name>.expected` (gamesolve's
+/// answer), `<name>.out` (what the program printed, or how its run ended) and `<name>.why`
+/// (gamesolve's explanation, where the problem has one).
+fn save(problem: &dyn Problem, dir: &std::path::Path, name: &str, failure: &Counterexample) -> Result<(), StressError> {
+    let write = |suffix: &str, text: &str| {
+        let path = dir.join(format!("{name}.{suffix}"));
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, text))
+            .map_err(|source| StressError::Save { path: path.display().to_string(), source })
+    };
+    write("in", &failure.input)?;
+    write("expected", &failure.expected)?;
+    match &failure.run {
+        Run::Output(output) => write("out", output)?,
+        _ => write("out", &format!("{}\n", failure.difference))?,
+    }
+    if let Ok(explanations) = problem.explain(&failure.input) {
+        let text: Vec<String> = explanations.iter().map(judge::Explanation::to_text).collect();
+        write("why", &text.join("\n"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GenMode, whitespace_difference};
+
+    #[test]
+    fn mixed_rounds_take_turns_uniform_first() {
+        let hard: Vec<bool> = (1..=4).map(|round| GenMode::Mixed.is_hard(round)).collect();
+        assert_eq!(hard, [false, true, false, true]);
+        assert!((1..=4).all(|round| GenMode::Hard.is_hard(round) && !GenMode::Uniform.is_hard(round)));
+    }
+
+    #[test]
+    fn whitespace_differences_are_named() {
+        let expected = "win in 1\nloss in 0\n";
+        let named = |output: &str| whitespace_difference(expected, output);
+        assert_eq!(named(expected), None);
+        assert_eq!(named("win in 1\r\nloss in 0\r\n").unwrap(), "line 1 ends with a carriage return (a CRLF line end)");
+        assert_eq!(named("win in 1 \nloss in 0\n").unwrap(), "line 1 has trailing whitespace");
+        assert_eq!(named("win in 1\nloss in 0\t\n").unwrap(), "line 2 has trailing whitespace");
+        assert_eq!(named("win in 1\nloss in 0").unwrap(), "the output does not end with a newline");
+        assert_eq!(named("win in 1\nloss in 0\n\n").unwrap(), "1 extra blank line at the end");
+        assert_eq!(named("win in 1\nloss in 0\n\n\n").unwrap(), "2 extra blank lines at the end");
+        assert_eq!(named("win in 1\nloss in 0\n  ").unwrap(), "text after the last line");
+    }
+}
