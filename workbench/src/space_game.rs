@@ -31,8 +31,8 @@ use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
 use oracle::Budget;
 use solver_core::{
-    Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace, StateId,
-    StateSpace, Unmoves,
+    Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace,
+    SpaceTooLarge, StateId, StateSpace, Unmoves,
 };
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -507,8 +507,8 @@ where
         start: R::State,
         notation: Notation<R::State>,
         most: usize,
-    ) -> Result<LoopyGame<Discovered<R>>, String> {
-        let space = Discovered::loopy(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+    ) -> Result<LoopyGame<Discovered<R>>, SpaceTooLarge> {
+        let space = Discovered::loopy(rules, [start.clone()], most)?;
         Ok(LoopyGame::new(identity, space, &start, notation)
             .with_oracle_check(|g, table, budget| oracle_loopy(g, table, OracleSide::same(g.rules()), budget)))
     }
@@ -528,8 +528,8 @@ where
         start: R::State,
         notation: Notation<R::State>,
         most: usize,
-    ) -> Result<ImpartialGame<Discovered<R>>, String> {
-        let space = Discovered::impartial(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+    ) -> Result<ImpartialGame<Discovered<R>>, SpaceTooLarge> {
+        let space = Discovered::impartial(rules, [start.clone()], most)?;
         Ok(ImpartialGame::new(identity, space, &start, notation)
             .with_oracle_check(|g, values, budget| oracle_grundy(g, values, OracleSide::same(g.rules()), budget)))
     }
@@ -551,8 +551,8 @@ where
         start: R::State,
         notation: Notation<R::State>,
         most: usize,
-    ) -> Result<ScoringGame<Discovered<R>, V>, String> {
-        let space = Discovered::scoring(rules, [start.clone()], most).map_err(|e| e.to_string())?;
+    ) -> Result<ScoringGame<Discovered<R>, V>, SpaceTooLarge> {
+        let space = Discovered::scoring(rules, [start.clone()], most)?;
         Ok(ScoringGame::<_, V>::new(identity, space, &start, notation).with_oracle_check(|g, table, budget| {
             oracle_scores(g, &|id| score_at(table, id), OracleSide::same(g.rules()), budget)
         }))

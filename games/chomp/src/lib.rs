@@ -69,7 +69,8 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     let notation = Notation::new(|h: &Vec<u8>| describe(h), move |text| parse(text, cols))
         .with_move_names(|before: &Vec<u8>, after: &Vec<u8>| name_move(before, after));
     // At most C(16, 8) = 12,870 positions: the bars under an 8 x 8 one.
-    let game = LoopyGame::from_rules(identity, Chomp, vec![rows; cols], notation, 1 << 14)?;
+    let game =
+        LoopyGame::from_rules(identity, Chomp, vec![rows; cols], notation, 1 << 14).map_err(|e| e.to_string())?;
     Ok(Box::new(game))
 }
 

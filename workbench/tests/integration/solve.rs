@@ -3,7 +3,7 @@
 //! and the order of an adapted game's engines.
 
 use solver_core::graph::{Edge, GraphGame, Node};
-use solver_core::{Nimber, Outcome, RetrogradeEngine};
+use solver_core::{Nimber, Outcome, OutcomeTable, RetrogradeEngine};
 use workbench::family::Engine;
 use workbench::solve::{
     Identity, Move, Notation, PositionError, SolvableGame, SolveError, VerifyFailure, is_best, move_value,
@@ -135,6 +135,15 @@ fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
     let solved = [Outcome::Loss(2), Outcome::Win(1), Outcome::Loss(0)].map(Value::Outcome);
     assert_eq!(values(&loopy, "layered"), solved);
     assert_eq!(values(&loopy, "fake"), [Value::Outcome(Outcome::Draw); 3]);
+    let too_large = solver_core::SpaceTooLarge { len: 3, limit: 2 };
+    let failing = line_game().with_engine(Engine::new("failing", |_| 12, move |_| Err::<OutcomeTable, _>(too_large)));
+    match failing.solve("failing") {
+        Err(SolveError::Engine(e)) => {
+            assert_eq!(e.source_error().downcast_ref::<solver_core::SpaceTooLarge>(), Some(&too_large));
+            assert_eq!(e.to_string(), too_large.to_string());
+        }
+        other => panic!("an engine's error is not SolveError::Engine: {:?}", other.err()),
+    }
     let Err(unknown) = loopy.solve("nope") else { panic!("an unknown engine solved") };
     assert!(matches!(unknown, SolveError::UnknownEngine { .. }));
     assert_eq!(
