@@ -187,7 +187,8 @@ fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> 
         }
         for entry in std::fs::read_dir(out).map_err(|e| format!("{shown}: {e}"))? {
             let name = entry.map_err(|e| format!("{shown}: {e}"))?.file_name();
-            if name.to_string_lossy().starts_with(".tier-") && name.to_string_lossy().contains(".partial-") {
+            let name_text = name.to_string_lossy();
+            if name_text.starts_with(".tier-") && name_text.contains(".partial") {
                 std::fs::remove_file(out.join(&name)).map_err(|e| format!("{shown}: removing {name:?}: {e}"))?;
             }
         }

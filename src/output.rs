@@ -52,7 +52,7 @@ pub struct OutputClosed;
 /// Whether standard output was closed when gamesolve started. Rust's runtime then opens
 /// `/dev/null` in its place, read-write, so writes succeed and the answer is lost; a shell's
 /// `> /dev/null` opens it write-only, and stays a success. (Linux; elsewhere false.)
-fn stdout_was_closed() -> bool {
+pub fn stdout_was_closed() -> bool {
     #[cfg(target_os = "linux")]
     {
         use nix::fcntl::{FcntlArg, OFlag, fcntl};

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use table_file::{Header, TableError, TableFile, Value, Written, write_table};
+use table_file::{Header, TableError, TableFile, Target, Value, WriteOptions, Written};
 use workbench::solve::{
     Identity, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
 };
@@ -161,12 +161,41 @@ impl SolveReport {
 }
 
 /// Solves every position of `game` with `engine` (its first if `None`), and writes the table to
-/// `out` if given (replacing an existing file only if `force`).
+/// `out` if given (replacing an existing file only if `force`): [`prepare_out`], then
+/// [`solve_into`].
 pub fn solve(
     game: &dyn SolvableGame,
     engine: Option<&str>,
     out: Option<&Path>,
     force: bool,
+    progress: Progress<'_>,
+) -> Result<SolveReport, String> {
+    let out = out.map(|path| prepare_out(path, force)).transpose()?;
+    solve_into(game, engine, out, progress)
+}
+
+/// The table file `solve --out` writes, looked at before solving, which may take long: not a
+/// directory, not an existing file unless `force`, a name the file system takes, and its
+/// temporary file created (new, of a random name, never through a link) in its directory,
+/// which must exist and be writable.
+pub fn prepare_out(path: &Path, force: bool) -> Result<Target, String> {
+    let shown = path.display();
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(format!("{shown} is a directory: --out names the file to write the table to"));
+        }
+        Ok(_) if !force => return Err(format!("{shown} exists; give --force to replace it")),
+        _ => {}
+    }
+    Target::create(path, force).map_err(|e| e.to_string())
+}
+
+/// Solves every position of `game` with `engine` (its first if `None`), and writes the table to
+/// `out` if given ([`prepare_out`]).
+pub fn solve_into(
+    game: &dyn SolvableGame,
+    engine: Option<&str>,
+    out: Option<Target>,
     progress: Progress<'_>,
 ) -> Result<SolveReport, String> {
     let engines = game.engines();
@@ -178,22 +207,17 @@ pub fn solve(
             engines.join(", ")
         ));
     }
-    if let Some(path) = out
-        && !force
-        && path.exists()
-    {
-        // Before solving, which may take long.
-        return Err(format!("{} exists; give --force to replace it", path.display()));
-    }
     let solved = game.solve(engine).map_err(|e| format!("{engine}: {e}"))?;
     let start = Probed::of(game, game.start(), |i| Ok::<_, String>(solved.value(i)))?;
     let written = match out {
         None => None,
-        Some(path) => {
+        Some(target) => {
             let header = header(game, engine, solved.encoding(), &writer());
-            let written =
-                write_table(path, &header, &|i| solved.value(i), force, progress).map_err(|e| e.to_string())?;
-            Some((path.display().to_string(), written))
+            let file = target.path().display().to_string();
+            let written = target
+                .write(&header, &|i| solved.value(i), progress, WriteOptions::default())
+                .map_err(|e| e.to_string())?;
+            Some((file, written))
         }
     };
     Ok(SolveReport {

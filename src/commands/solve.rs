@@ -66,9 +66,17 @@ fn solve(
     format: Format,
 ) -> anyhow::Result<ExitCode> {
     let game = tables::open_game(name, words).map_err(anyhow::Error::msg)?;
+    // The report would be lost: refused before the work, and before a table is written that a
+    // retry would then find in its way.
+    if crate::output::stdout_was_closed() {
+        anyhow::bail!("standard output is closed (`>&-`): the report would be lost; nothing solved");
+    }
+    // The target is checked and its temporary file made before the solve, which may take long.
+    let out = out.map(|path| tables::prepare_out(path, force)).transpose().map_err(anyhow::Error::msg)?;
     // A table being written goes to a temporary file, renamed when complete; Ctrl-C, SIGTERM
     // and SIGHUP remove it, so an interrupted run leaves nothing behind.
-    if let Some(partial) = out.and_then(table_file::partial_path) {
+    if let Some(target) = &out {
+        let partial = target.temporary().to_path_buf();
         ctrlc::set_handler(move || {
             let _ = std::fs::remove_file(&partial);
             std::process::exit(130);
@@ -81,7 +89,7 @@ fn solve(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let report = tables::solve(game.as_ref(), engine, out, force, &progress);
+    let report = tables::solve_into(game.as_ref(), engine, out, &progress);
     bar.finish_and_clear();
     let report = report.map_err(anyhow::Error::msg)?;
     render(&report, format)?;

@@ -53,5 +53,6 @@ pub use format::{
 pub use fuzz::fuzz_read;
 pub use read::TableFile;
 pub use write::{
-    WriteError, WriteOptions, Written, checksum_of, partial_path, table_bytes, write_table, write_table_with,
+    Target, WriteError, WriteOptions, Written, check_target, checksum_of, create_temporary, table_bytes, write_table,
+    write_table_with,
 };

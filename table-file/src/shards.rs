@@ -40,7 +40,7 @@
 //! ```
 
 use crate::format::{DEFAULT_BLOCK_RECORDS, Header, MAX_BLOCK_RECORDS, TableError, json_offset};
-use crate::write::{partial_path, sync_parent};
+use crate::write::{create_temporary, sync_parent};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -266,19 +266,20 @@ impl Manifest {
         Ok(manifest)
     }
 
-    /// Writes the manifest into `dir`, crash-safe (a temporary name beside it, synced, renamed
-    /// over any older manifest, the directory synced).
+    /// Writes the manifest into `dir`, crash-safe (a new temporary file of a random name beside
+    /// it, never opened through a link, synced, renamed over any older manifest, the directory
+    /// synced).
     pub fn write(&self, dir: &Path) -> Result<(), TableError> {
         let path = dir.join(MANIFEST);
         let fail = |message: String| TableError { file: path.display().to_string(), offset: 0, message };
-        let partial = partial_path(&path).ok_or_else(|| fail("not a file name".into()))?;
         let json = serde_json::to_vec_pretty(self).map_err(|e| fail(e.to_string()))?;
+        let (partial, mut out) = create_temporary(&path).map_err(|e| fail(format!("writing: {e}")))?;
         let written = (|| {
             use std::io::Write;
-            let mut out = std::fs::File::create(&partial)?;
             out.write_all(&json)?;
             out.write_all(b"\n")?;
             out.sync_all()?;
+            drop(out);
             std::fs::rename(&partial, &path)?;
             sync_parent(&path)
         })();

@@ -248,29 +248,183 @@ pub fn table_bytes(
     Ok(out)
 }
 
-/// The temporary file [`write_table`] writes `path` through: `.<name>.partial-<pid>` beside it,
-/// a name no reader takes for a table (a command that catches Ctrl-C may remove it).
-pub fn partial_path(path: &Path) -> Option<std::path::PathBuf> {
-    let name = path.file_name()?;
-    let mut partial = std::ffi::OsString::from(".");
-    partial.push(name);
-    partial.push(format!(".partial-{}", std::process::id()));
-    Some(path.with_file_name(partial))
+/// The longest temporary name [`create_temporary`] makes: within the 255 bytes a name may have
+/// on every common file system, whatever the target's name.
+const TEMPORARY_NAME_BYTES: usize = 255;
+
+/// A name no one can guess: 64 bits from the process's hasher keys (seeded from the system's
+/// randomness), the time and a counter.
+fn random_word() -> u64 {
+    use std::hash::BuildHasher;
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let count = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    std::hash::RandomState::new().hash_one((std::process::id(), nanos, count))
 }
 
-/// Removes the temporary file when dropped: on an error, on a panic of the record function, and
-/// after a hard link has made the table (when a rename did, the name is gone already).
-struct Partial<'a>(&'a Path);
+/// A new file beside `path`, of a random name (`.<name>.<16 hex digits>.partial`, the target's
+/// name shortened so that the whole fits in 255 bytes), created new and never through a link
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`): a name planted there by someone else, a link to their
+/// file or anything, is never opened, only skipped for another name. The file and its path.
+///
+/// A name no reader takes for a table (it starts with a dot and ends in `.partial`), which a
+/// command that catches Ctrl-C may remove.
+pub fn create_temporary(path: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    let invalid = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidInput, what.to_string());
+    let name = path.file_name().ok_or_else(|| invalid("not a file name"))?;
+    let bytes = name.as_encoded_bytes();
+    // `.` + name + `.` + 16 digits + `.partial`; a long name is cut, not inside a character.
+    let mut cut = bytes.len().min(TEMPORARY_NAME_BYTES - 1 - 1 - 16 - ".partial".len());
+    while cut > 0 && cut < bytes.len() && bytes[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    #[cfg(unix)]
+    let stem = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&bytes[..cut]).to_owned();
+    #[cfg(not(unix))]
+    let stem = std::ffi::OsString::from(String::from_utf8_lossy(&bytes[..cut.min(100)]).into_owned());
+    let mut last = None;
+    for _ in 0..64 {
+        let mut temporary = std::ffi::OsString::from(".");
+        temporary.push(&stem);
+        temporary.push(format!(".{:016x}.partial", random_word()));
+        let temporary = path.with_file_name(temporary);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o666).custom_flags((nix::fcntl::OFlag::O_NOFOLLOW | nix::fcntl::OFlag::O_CLOEXEC).bits());
+        }
+        match options.open(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| invalid("no free temporary name")))
+}
 
-impl Drop for Partial<'_> {
+/// Why a table cannot be written to `path`, looked at before any work: a directory (never
+/// replaced, forced or not), an existing file or link unless `force`, a name the file system
+/// refuses (too long, a directory missing on the way).
+pub fn check_target(path: &Path, force: bool) -> Result<(), String> {
+    if path.file_name().is_none() {
+        return Err("not a file name".into());
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            Err("is a directory: a table is written to a file name, and never replaces a directory".into())
+        }
+        Ok(_) if !force => Err("the file exists; a table is not written over a file unless forced".into()),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A table file about to be written: the target checked ([`check_target`]) and its temporary
+/// file created ([`create_temporary`]), both before any work, so that a target that cannot be
+/// written is known before a long solve; [`Target::write`] then writes the table. Dropped
+/// unwritten, it removes the temporary file.
+pub struct Target {
+    path: std::path::PathBuf,
+    temporary: std::path::PathBuf,
+    file: Option<std::fs::File>,
+    force: bool,
+}
+
+impl Target {
+    /// Checks `path` ([`check_target`]) and creates the temporary file beside it; errors name
+    /// `path` and say what is wrong with it (its directory missing or not writable, a name too
+    /// long, an existing file without `force`, a directory).
+    pub fn create(path: &Path, force: bool) -> Result<Target, TableError> {
+        let file = path.display().to_string();
+        let fail = |message: String| error(&file, 0, message);
+        check_target(path, force).map_err(fail)?;
+        let directory = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let (temporary, output) = create_temporary(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => fail(format!("its directory {} does not exist", directory.display())),
+            _ => fail(format!("cannot create a file in {}: {e}", directory.display())),
+        })?;
+        Ok(Target { path: path.to_path_buf(), temporary, file: Some(output), force })
+    }
+
+    /// The temporary file the table is written to, then renamed.
+    pub fn temporary(&self) -> &Path {
+        &self.temporary
+    }
+
+    /// The table file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes the table into the temporary file, syncs it and puts it in place: renamed over
+    /// the target when forced (a link there is replaced, never followed), else linked to the
+    /// target's name, which fails if a file appeared there meanwhile; then the directory is
+    /// synced. On any error the temporary file is removed and the target left as it was.
+    pub fn write(
+        mut self,
+        header: &Header,
+        record: &(dyn Fn(u64) -> Value + Sync),
+        progress: &(dyn Fn(u64, u64) + Sync),
+        options: WriteOptions,
+    ) -> Result<Written, TableError> {
+        use std::fs;
+        let file = self.path.display().to_string();
+        let fail = |message: String| error(&file, 0, message);
+        let (path, partial) = (self.path.clone(), self.temporary.clone());
+        let mut output = self.file.take().ok_or_else(|| fail("written twice".into()))?;
+        let written = {
+            let mut buffered = std::io::BufWriter::with_capacity(1 << 20, &mut output);
+            let written = write_into(&mut buffered, header, record, options, progress).map_err(|e| match e {
+                WriteError::Io(e) => fail(format!("writing {}: {e}", partial.display())),
+                input => fail(input.to_string()),
+            })?;
+            std::io::Write::flush(&mut buffered).map_err(|e| fail(format!("writing {}: {e}", partial.display())))?;
+            written
+        };
+        output.sync_all().map_err(|e| fail(format!("syncing {}: {e}", partial.display())))?;
+        drop(output);
+        let appeared = || fail("the file appeared while the table was written; not overwritten".into());
+        if self.force {
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                return Err(fail(check_target(&path, true).err().unwrap_or_default()));
+            }
+            fs::rename(&partial, &path).map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?;
+        } else {
+            // A hard link never replaces a file that appeared since the check; where the
+            // file system has no links, a rename after a second check is the best there is.
+            match fs::hard_link(&partial, &path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(appeared()),
+                Err(_) if fs::symlink_metadata(&path).is_ok() => return Err(appeared()),
+                Err(_) => fs::rename(&partial, &path)
+                    .map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?,
+            }
+        }
+        drop(self); // removes the temporary name where a link made the table
+        sync_parent(&path).map_err(|e| fail(format!("syncing its directory: {e}")))?;
+        Ok(written)
+    }
+}
+
+/// Removes the temporary file: on an error, on a panic of the record function, when never
+/// written, and after a hard link has made the table (when a rename did, the name is gone).
+impl Drop for Target {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(self.0);
+        drop(self.file.take()); // closed before its name goes
+        let _ = std::fs::remove_file(&self.temporary);
     }
 }
 
 /// Writes the table whose record `i` is `record(i)` (for i in 0..header.positions) to `path`,
-/// crash-safe: into a temporary file beside it ([`partial_path`]), fsync, rename, fsync the
-/// directory. Refuses an existing `path` unless `force`. Blocks are encoded and compressed in
+/// crash-safe: into a new temporary file of a random name beside it ([`create_temporary`]),
+/// fsync, rename (or link), fsync the directory ([`Target`]). Refuses an existing `path`
+/// unless `force`, and a directory always. Blocks are encoded and compressed in
 /// parallel (rayon's current pool), written in order; `progress(done_positions, total)` is
 /// called after every batch of blocks. A value that does not fit the header's encoding is an
 /// error and no file is left. Blocks of [`DEFAULT_BLOCK_RECORDS`], zstd level
@@ -297,53 +451,7 @@ pub fn write_table_with(
     progress: &(dyn Fn(u64, u64) + Sync),
     options: WriteOptions,
 ) -> Result<Written, TableError> {
-    use std::fs;
-    let file = path.display().to_string();
-    let fail = |message: String| error(&file, 0, message);
-    if !force && fs::symlink_metadata(path).is_ok() {
-        return Err(fail("the file exists; a table is not written over a file unless forced".into()));
-    }
-    let partial = partial_path(path).ok_or_else(|| fail("not a file name".into()))?;
-    // Declared before the file so that it is closed before its name is removed.
-    let guard = Partial(&partial);
-    let mut output = fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&partial)
-        .map_err(|e| fail(format!("creating {}: {e}", partial.display())))?;
-    let written = {
-        let mut buffered = std::io::BufWriter::with_capacity(1 << 20, &mut output);
-        let written = write_into(&mut buffered, header, record, options, progress).map_err(|e| match e {
-            WriteError::Io(e) => fail(format!("writing {}: {e}", partial.display())),
-            input => fail(input.to_string()),
-        })?;
-        std::io::Write::flush(&mut buffered).map_err(|e| fail(format!("writing {}: {e}", partial.display())))?;
-        written
-    };
-    output.sync_all().map_err(|e| fail(format!("syncing {}: {e}", partial.display())))?;
-    drop(output);
-    if force {
-        fs::rename(&partial, path).map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?;
-    } else {
-        // A hard link never replaces a file that appeared since the check above; where the
-        // file system has no links, a rename after a second check is the best there is.
-        match fs::hard_link(&partial, path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err(fail("the file appeared while the table was written; not overwritten".into()));
-            }
-            Err(_) if fs::symlink_metadata(path).is_ok() => {
-                return Err(fail("the file appeared while the table was written; not overwritten".into()));
-            }
-            Err(_) => {
-                fs::rename(&partial, path).map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?
-            }
-        }
-    }
-    drop(guard); // removes the partial name where a link made the table
-    sync_parent(path).map_err(|e| fail(format!("syncing its directory: {e}")))?;
-    Ok(written)
+    Target::create(path, force)?.write(header, record, progress, options)
 }
 
 /// Makes the rename durable: a directory's entries reach the disk when it is synced.

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use solver_core::{Nimber, Outcome};
 use table_file::{
     Encoding, Header, RecordError, TableError, TableFile, Value, WriteError, WriteOptions, checksum_of, fuzz_read,
-    partial_path, table_bytes, write_table, write_table_with,
+    table_bytes, write_table, write_table_with,
 };
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
@@ -682,9 +682,11 @@ fn writing_refuses_an_existing_file_and_leaves_nothing_on_error() {
         assert!(write_table_with(&new, &h, &fine, false, &|_, _| {}, options).is_err());
     }
     assert_eq!(listing(&dir), ["t.table"]);
-    let partial = partial_path(&new).unwrap();
-    assert!(partial.file_name().unwrap().to_string_lossy().starts_with(".new.table.partial-"));
-    assert!(partial_path(Path::new("/")).is_none());
+    let partial = table_file::create_temporary(&new).unwrap().0;
+    let name = partial.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(".new.table.") && name.ends_with(".partial") && name.len() == 35, "{name}");
+    std::fs::remove_file(&partial).unwrap();
+    assert!(table_file::create_temporary(Path::new("/")).is_err());
 }
 
 #[test]
@@ -808,4 +810,40 @@ fn fuzz_bodies_never_fail_on_random_bytes_or_good_tables() {
 fn a_table_is_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<TableFile>();
+}
+
+/// Links planted at the temporary names the writer used to take (`.<name>.partial-<pid>`,
+/// predictable) and at the target: the table and the manifest are written, the victim never.
+#[cfg(unix)]
+#[test]
+fn writes_never_follow_a_planted_link() {
+    use table_file::shards::{MANIFEST, Manifest, Shard};
+    let dir = scratch("links");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    let pid = std::process::id();
+    for name in ["t.table", MANIFEST] {
+        std::os::unix::fs::symlink(&victim, dir.join(format!(".{name}.partial-{pid}"))).unwrap();
+    }
+    let h = header(Encoding::Score8, 100);
+    let fine = |i: u64| Value::Score(i as i64 % 100);
+    write_table(&dir.join("t.table"), &h, &fine, false, &|_, _| {}).unwrap();
+    let manifest = Manifest::new(h.clone(), vec![Shard::new("t.table", 0, 100)], Default::default()).unwrap();
+    manifest.write(&dir).unwrap();
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert_eq!(TableFile::open(&dir).unwrap().value(42).unwrap(), Value::Score(42));
+    // A link at the target: refused unless forced, then replaced, never followed.
+    std::os::unix::fs::symlink(&victim, dir.join("u.table")).unwrap();
+    let e = write_table(&dir.join("u.table"), &h, &fine, false, &|_, _| {}).unwrap_err();
+    assert!(e.message.contains("exists"), "{e}");
+    write_table(&dir.join("u.table"), &h, &fine, true, &|_, _| {}).unwrap();
+    assert!(!std::fs::symlink_metadata(dir.join("u.table")).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    // A directory is never replaced, forced or not.
+    std::fs::create_dir(dir.join("d.table")).unwrap();
+    for force in [false, true] {
+        let e = write_table(&dir.join("d.table"), &h, &fine, force, &|_, _| {}).unwrap_err();
+        assert!(e.message.contains("is a directory"), "{e}");
+    }
+    assert!(listing(&dir).iter().all(|n| !n.ends_with(".partial")), "{:?}", listing(&dir));
 }

@@ -11,6 +11,7 @@ mod contest;
 mod registered;
 mod resources;
 mod table_commands;
+mod table_files;
 mod tables;
 mod tidy;
 mod workbench;
