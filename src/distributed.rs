@@ -161,7 +161,8 @@ fn plan(game: &dyn SolvableGame, tiers: &dyn ConsecutiveTiers, ranks: u32) -> Re
 /// finished are removed).
 fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> {
     let shown = out.display();
-    let existing = out.join(MANIFEST).is_file();
+    // Any file there, even one no reader takes (a FIFO), which Manifest::read then refuses.
+    let existing = std::fs::symlink_metadata(out.join(MANIFEST)).is_ok();
     if resume {
         if !existing {
             return Err(format!("{shown}: no {MANIFEST}: nothing to resume (run without --resume to start)"));

@@ -82,14 +82,104 @@ pub struct TableFile {
     table_checksum: u64,
     /// Recently decompressed blocks, most recent last.
     cache: std::sync::Mutex<Vec<(u64, std::sync::Arc<[u8]>)>>,
+    /// The shards mapped now, by part, most recently used last: at most [`MAX_MAPS`].
+    maps: std::sync::Mutex<Vec<(usize, std::sync::Arc<Bytes>)>>,
 }
 
-/// One file of a [`TableFile`]: its bytes, its name and the checksum its trailer records of
-/// its own records.
+/// The most shards of a sharded table mapped at once: a shard is mapped when a block of it
+/// is read and unmapped when this many others have been used since, so a table of any number
+/// of shards opens within a fixed number of memory maps (Linux allows a process 65,530 by
+/// default, `vm.max_map_count`).
+pub const MAX_MAPS: usize = 64;
+
+/// One file of a [`TableFile`]: its bytes (or where to map them), its name and size, and the
+/// checksum its trailer records of its own records.
 struct Part {
-    bytes: Bytes,
+    bytes: PartBytes,
     file: String,
+    len: u64,
     table_checksum: u64,
+}
+
+/// Where a part's bytes are.
+enum PartBytes {
+    /// Held for the table's life: a table file's own, or bytes in memory.
+    Held(std::sync::Arc<Bytes>),
+    /// A shard, mapped again from its path when read (through [`TableFile`]'s maps), and
+    /// refused if its size changed since it was opened and checked.
+    Shard(std::path::PathBuf),
+}
+
+/// `path` opened for reading if it is a regular file (following links): opened without
+/// blocking, so that a FIFO does not wait for a writer, then refused by its type if it is not
+/// a regular file (a device such as `/dev/zero`, a FIFO, a socket), before a byte is read.
+pub(crate) fn open_regular(path: &Path, file: &str) -> Result<std::fs::File, TableError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags((nix::fcntl::OFlag::O_NONBLOCK | nix::fcntl::OFlag::O_CLOEXEC).bits());
+    }
+    let opened = options.open(path).map_err(|e| error(file, 0, format!("opening: {e}")))?;
+    let kind = opened.metadata().map_err(|e| error(file, 0, format!("reading its type: {e}")))?.file_type();
+    if !kind.is_file() {
+        let what = special_kind(&kind);
+        return Err(error(
+            file,
+            0,
+            format!("{what}, not a regular file: a table or manifest is a file, not read here"),
+        ));
+    }
+    Ok(opened)
+}
+
+/// A file type in words, for the refusal of one that is not a regular file.
+fn special_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() { "a directory" } else { "a special file" }
+}
+
+/// The bytes of the table file at `path`: mapped, or read when too short to be a table.
+fn map_file(path: &Path, file: &str) -> Result<Bytes, TableError> {
+    use std::io::Read;
+    let opened = open_regular(path, file)?;
+    let len = opened.metadata().map_err(|e| error(file, 0, format!("reading its size: {e}")))?.len();
+    if len < MIN_FILE {
+        // Too short to be a table: read it to say why (wrong magic, or cut short), and
+        // avoid mapping an empty file, which some systems refuse. Read from the file opened,
+        // and no more than its size.
+        let mut bytes = Vec::new();
+        opened.take(MIN_FILE).read_to_end(&mut bytes).map_err(|e| error(file, 0, format!("reading: {e}")))?;
+        return Ok(Bytes::Owned(bytes));
+    }
+    // SAFETY: the map is read only and never outlives `TableFile`. What no map can rule out
+    // is another process changing or truncating the file meanwhile; changed bytes are
+    // caught by the block checksums, and tables are written once, under a new name, and
+    // renamed into place, never modified in place.
+    #[allow(unsafe_code)]
+    let map = unsafe { memmap2::Mmap::map(&opened) }.map_err(|e| error(file, 0, format!("mapping: {e}")))?;
+    // A probe reads a few blocks here and there: without this hint every page fault would
+    // read ahead as far as the device says (8 MiB on some disks), for bytes never used.
+    // Ranges read whole (the index, every block) are asked for with `will_need`.
+    #[cfg(unix)]
+    let _ = map.advise(memmap2::Advice::Random);
+    Ok(Bytes::Mapped(map))
 }
 
 fn u32_at(bytes: &[u8], at: u64) -> u32 {
@@ -113,26 +203,8 @@ impl TableFile {
             return TableFile::open_sharded(path);
         }
         let file = path.display().to_string();
-        let opened = std::fs::File::open(path).map_err(|e| error(&file, 0, format!("opening: {e}")))?;
-        let len = opened.metadata().map_err(|e| error(&file, 0, format!("reading its size: {e}")))?.len();
-        if len < MIN_FILE {
-            // Too short to be a table: read it to say why (wrong magic, or cut short), and
-            // avoid mapping an empty file, which some systems refuse.
-            let bytes = std::fs::read(path).map_err(|e| error(&file, 0, format!("reading: {e}")))?;
-            return TableFile::check(Bytes::Owned(bytes), file);
-        }
-        // SAFETY: the map is read only and never outlives `TableFile`. What no map can rule out
-        // is another process changing or truncating the file meanwhile; changed bytes are
-        // caught by the block checksums, and tables are written once, under a new name, and
-        // renamed into place, never modified in place.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&opened) }.map_err(|e| error(&file, 0, format!("mapping: {e}")))?;
-        // A probe reads a few blocks here and there: without this hint every page fault would
-        // read ahead as far as the device says (8 MiB on some disks), for bytes never used.
-        // Ranges read whole (the index, every block) are asked for with `will_need`.
-        #[cfg(unix)]
-        let _ = map.advise(memmap2::Advice::Random);
-        TableFile::check(Bytes::Mapped(map), file)
+        let bytes = map_file(path, &file)?;
+        TableFile::check(bytes, file)
     }
 
     /// The same checks as [`open`](TableFile::open) on bytes in memory; `file` names them in
@@ -152,7 +224,7 @@ impl TableFile {
         for shard in &manifest.shards {
             let path = dir.join(&shard.file);
             let file = path.display().to_string();
-            if !path.is_file() {
+            if matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
                 let message = "missing: the solve that writes this table has not finished (rerun it with --resume)";
                 return Err(TableError { file, offset: 0, message: message.into() });
             }
@@ -175,7 +247,8 @@ impl TableFile {
                 );
                 return Err(TableError { file, offset: table.file_bytes().saturating_sub(32), message });
             }
-            shards.push(table);
+            // Unmapped now, mapped again when read: one shard mapped at a time here.
+            shards.push(table.unmapped(&path));
         }
         let checksum = sharded_checksum(shards.iter().map(TableFile::table_checksum));
         Ok(TableFile::concatenate(shards, manifest.header, dir.display().to_string(), checksum))
@@ -295,7 +368,7 @@ impl TableFile {
                 format!("the blocks end at byte {expected}, but the index starts at {index_start}"),
             ));
         }
-        let parts = vec![Part { bytes, file: file.clone(), table_checksum }];
+        let parts = vec![Part { bytes: PartBytes::Held(bytes.into()), file: file.clone(), len, table_checksum }];
         Ok(TableFile::assemble(parts, entries, header, file, block_records, table_checksum))
     }
 
@@ -308,7 +381,8 @@ impl TableFile {
         table_checksum: u64,
     ) -> TableFile {
         let cache = std::sync::Mutex::new(Vec::with_capacity(CACHE_BLOCKS));
-        TableFile { parts, header, file, block_records, entries, table_checksum, cache }
+        let maps = std::sync::Mutex::new(Vec::new());
+        TableFile { parts, header, file, block_records, entries, table_checksum, cache, maps }
     }
 
     /// The tables `shards`, opened and in position order, read as one table of `header` named
@@ -326,9 +400,58 @@ impl TableFile {
         TableFile::assemble(parts, entries, header, file, block_records, table_checksum)
     }
 
+    /// This table, opened from `path`, with its bytes let go: mapped again from `path` when
+    /// read.
+    fn unmapped(mut self, path: &Path) -> TableFile {
+        for part in &mut self.parts {
+            part.bytes = PartBytes::Shard(path.to_path_buf());
+        }
+        self.maps.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+        self
+    }
+
     /// The part block `k` is in.
     fn part_of(&self, k: u64) -> &Part {
         &self.parts[self.entries[k as usize].part as usize]
+    }
+
+    /// Part `number`'s bytes: its own, or its shard's map (mapped again if it is not among the
+    /// last [`MAX_MAPS`] used, and refused if the file's size changed since it was checked).
+    fn bytes(&self, number: usize) -> Result<std::sync::Arc<Bytes>, TableError> {
+        let part = &self.parts[number];
+        let path = match &part.bytes {
+            PartBytes::Held(bytes) => return Ok(bytes.clone()),
+            PartBytes::Shard(path) => path,
+        };
+        {
+            let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(at) = maps.iter().position(|(n, _)| *n == number) {
+                let hit = maps.remove(at);
+                let bytes = hit.1.clone();
+                maps.push(hit);
+                return Ok(bytes);
+            }
+        }
+        let bytes = std::sync::Arc::new(map_file(path, &part.file)?);
+        let len = bytes.as_slice().len() as u64;
+        if len != part.len {
+            let message = format!("{len} bytes, but {} when it was opened: changed while it was read", part.len);
+            return Err(error(&part.file, 0, message));
+        }
+        let mut maps = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+        if maps.len() >= MAX_MAPS {
+            maps.remove(0);
+        }
+        maps.push((number, bytes.clone()));
+        Ok(bytes)
+    }
+
+    /// Asks for a range of a part to be read in the background (see [`Bytes::will_need`]);
+    /// nothing when the part cannot be mapped, which reading it will then say.
+    fn will_need(&self, number: usize, offset: u64, len: u64) {
+        if let Ok(bytes) = self.bytes(number) {
+            bytes.will_need(offset, len);
+        }
     }
 
     /// The table's self-description.
@@ -364,7 +487,7 @@ impl TableFile {
         blocks.dedup();
         for k in blocks {
             let entry = self.entries[k as usize];
-            self.part_of(k).bytes.will_need(entry.offset, u64::from(entry.len));
+            self.will_need(entry.part as usize, entry.offset, u64::from(entry.len));
         }
     }
 
@@ -385,7 +508,8 @@ impl TableFile {
     fn load(&self, k: u64) -> Result<Vec<u8>, TableError> {
         let entry = self.entries[k as usize];
         let part = self.part_of(k);
-        let bytes = part.bytes.as_slice();
+        let held = self.bytes(entry.part as usize)?;
+        let bytes = held.as_slice();
         let packed = &bytes[entry.offset as usize..entry.offset as usize + entry.len as usize];
         if xxhash_rust::xxh3::xxh3_64(packed) != entry.checksum {
             return Err(error(&part.file, entry.offset, format!("block {k} checksum mismatch: the block is corrupt")));
@@ -532,10 +656,10 @@ impl TableFile {
         let mut checked_parts = 0;
         let mut check_parts_before = |part: usize, table: &mut xxhash_rust::xxh3::Xxh3Default| {
             while checked_parts < part {
-                let Part { bytes, file, table_checksum } = &self.parts[checked_parts];
+                let Part { file, len, table_checksum, .. } = &self.parts[checked_parts];
                 let actual = table.digest();
                 if actual != *table_checksum {
-                    let at = bytes.as_slice().len() as u64 - TRAILER + 24;
+                    let at = len - TRAILER + 24;
                     return Err(error(
                         file,
                         at,
@@ -559,7 +683,7 @@ impl TableFile {
                 let part = self.entries[k as usize].part;
                 let run = self.entries[k as usize..to as usize].iter().take_while(|e| e.part == part).count();
                 let (first, last) = (self.entries[k as usize], self.entries[k as usize + run - 1]);
-                self.part_of(k).bytes.will_need(first.offset, last.offset + u64::from(last.len) - first.offset);
+                self.will_need(part as usize, first.offset, last.offset + u64::from(last.len) - first.offset);
                 k += run as u64;
             }
         };
@@ -596,6 +720,6 @@ impl TableFile {
 
     /// The file's size in bytes (the shards' together, for a sharded table).
     pub fn file_bytes(&self) -> u64 {
-        self.parts.iter().map(|p| p.bytes.as_slice().len() as u64).sum()
+        self.parts.iter().map(|p| p.len).sum()
     }
 }

@@ -121,6 +121,18 @@ pub enum ManifestError {
         /// What the header says.
         positions: u64,
     },
+    /// The manifest would be longer than a reader takes ([`MAX_MANIFEST_BYTES`]): too many
+    /// shards for one table.
+    #[error(
+        "{shards} shards make a manifest of {bytes} bytes, longer than the {MAX_MANIFEST_BYTES} a reader takes: \
+         the table could not be read back (cut it into fewer shards)"
+    )]
+    TooLong {
+        /// The shards.
+        shards: usize,
+        /// The manifest's bytes.
+        bytes: u64,
+    },
 }
 
 /// One shard: the records of positions `first..first + positions`, in the file `file` of the
@@ -184,7 +196,8 @@ pub fn sharded_checksum(shard_checksums: impl IntoIterator<Item = u64>) -> u64 {
 
 impl Manifest {
     /// The manifest of `header`'s table cut into `shards`, with the largest blocks they allow
-    /// ([`block_records_for`]); checked as a reader checks it.
+    /// ([`block_records_for`]); checked as a reader checks it, and refused if it would be
+    /// longer than a reader takes, before any shard is written.
     pub fn new(header: Header, shards: Vec<Shard>, plan: BTreeMap<String, String>) -> Result<Manifest, ManifestError> {
         let lengths: Vec<u64> = shards.iter().map(|s| s.positions).collect();
         let manifest = Manifest {
@@ -196,6 +209,10 @@ impl Manifest {
             plan,
         };
         manifest.check()?;
+        let bytes = serde_json::to_vec_pretty(&manifest).map_or(u64::MAX, |json| json.len() as u64 + 1);
+        if bytes > MAX_MANIFEST_BYTES {
+            return Err(ManifestError::TooLong { shards: manifest.shards.len(), bytes });
+        }
         Ok(manifest)
     }
 
@@ -255,11 +272,17 @@ impl Manifest {
         let path = dir.join(MANIFEST);
         let file = path.display().to_string();
         let fail = |offset: u64, message: String| TableError { file: file.clone(), offset, message };
-        let size = std::fs::metadata(&path).map_err(|e| fail(0, format!("opening: {e}")))?.len();
+        let opened = crate::read::open_regular(&path, &file)?;
+        let size = opened.metadata().map_err(|e| fail(0, format!("reading its size: {e}")))?.len();
         if size > MAX_MANIFEST_BYTES {
             return Err(fail(0, format!("a manifest of {size} bytes: at most {MAX_MANIFEST_BYTES}")));
         }
-        let text = std::fs::read(&path).map_err(|e| fail(0, format!("reading: {e}")))?;
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(opened, MAX_MANIFEST_BYTES + 1), &mut text)
+            .map_err(|e| fail(0, format!("reading: {e}")))?;
+        if text.len() as u64 > MAX_MANIFEST_BYTES {
+            return Err(fail(0, format!("a manifest of more than {MAX_MANIFEST_BYTES} bytes")));
+        }
         let manifest: Manifest = serde_json::from_slice(&text)
             .map_err(|e| fail(json_offset(&text, e.line(), e.column()), format!("manifest JSON: {e}")))?;
         manifest.check().map_err(|e| fail(0, e.to_string()))?;

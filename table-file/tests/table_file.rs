@@ -847,3 +847,78 @@ fn writes_never_follow_a_planted_link() {
     }
     assert!(listing(&dir).iter().all(|n| !n.ends_with(".partial")), "{:?}", listing(&dir));
 }
+
+/// A sharded table of more shards than a process may map (Linux's `vm.max_map_count`,
+/// 65,530 by default) opens and reads whole: shards are mapped when read, a few at a time.
+#[test]
+fn a_table_of_70000_shards_opens_and_reads() {
+    use table_file::shards::{Manifest, Shard};
+    // On a file system in memory where there is one: 70,000 files are slow to make on a disk.
+    let tmp = match Path::new("/dev/shm").is_dir() {
+        true => tempfile::tempdir_in("/dev/shm").unwrap(),
+        false => tempfile::tempdir().unwrap(),
+    };
+    let dir = tmp.path().to_path_buf();
+    let shards = 70_000u64;
+    let h = header(Encoding::Score8, 2 * shards);
+    let list = (0..shards).map(|k| Shard::new(format!("s{k}"), 2 * k, 2)).collect();
+    let manifest = Manifest::new(h, list, Default::default()).unwrap();
+    let options = WriteOptions { block_records: manifest.block_records, level: 1 };
+    let value = |i: u64| Value::Score((i % 201) as i64 - 100);
+    for shard in &manifest.shards {
+        let first = shard.first;
+        let bytes = table_bytes(&manifest.shard_header(shard), &|i| value(first + i), options).unwrap();
+        std::fs::write(dir.join(&shard.file), bytes).unwrap();
+    }
+    manifest.write(&dir).unwrap();
+    let table = TableFile::open(&dir).unwrap();
+    for i in [0, 1, 77_777, 2 * shards - 1] {
+        assert_eq!(table.value(i).unwrap(), value(i), "position {i}");
+    }
+    let wrong = std::sync::atomic::AtomicU64::new(0);
+    table
+        .for_each_block(
+            &|first, values| {
+                let bad = values.iter().enumerate().filter(|(j, v)| **v != value(first + *j as u64)).count();
+                wrong.fetch_add(bad as u64, std::sync::atomic::Ordering::Relaxed);
+                Ok(())
+            },
+            &|_, _| {},
+        )
+        .unwrap();
+    assert_eq!(wrong.into_inner(), 0);
+}
+
+/// A manifest that no reader would take (too many shards) is refused when planned, before
+/// any shard is written.
+#[test]
+fn a_plan_whose_manifest_could_not_be_read_back_is_refused() {
+    use table_file::shards::{MAX_MANIFEST_BYTES, Manifest, ManifestError, Shard};
+    let shards = MAX_MANIFEST_BYTES / 50;
+    let list = (0..shards).map(|k| Shard::new(format!("s{k}"), k, 1)).collect();
+    let e = Manifest::new(header(Encoding::Score8, shards), list, Default::default()).unwrap_err();
+    assert!(matches!(e, ManifestError::TooLong { .. }), "{e}");
+    assert!(e.to_string().contains("could not be read back"), "{e}");
+}
+
+/// Devices and FIFOs are refused as tables and manifests at once, by their type: never read
+/// without end (`/dev/zero`), never waited on (a FIFO with no writer).
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_as_tables_and_manifests() {
+    use table_file::shards::{MANIFEST, Manifest};
+    let e = TableFile::open(Path::new("/dev/zero")).err().unwrap();
+    assert!(e.message.contains("character device, not a regular file"), "{e}");
+    let dir = scratch("fifo");
+    let fifo = dir.join("t.table");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let e = TableFile::open(&fifo).err().unwrap();
+    assert!(e.message.contains("FIFO"), "{e}");
+    let sharded = dir.join("sharded");
+    std::fs::create_dir(&sharded).unwrap();
+    nix::unistd::mkfifo(&sharded.join(MANIFEST), nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let e = Manifest::read(&sharded).unwrap_err();
+    assert!(e.message.contains("FIFO"), "{e}");
+    let e = TableFile::open(&sharded).err().unwrap();
+    assert!(e.message.contains("FIFO"), "{e}");
+}

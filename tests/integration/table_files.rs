@@ -154,3 +154,83 @@ fn a_closed_standard_output_is_refused_before_the_solve() {
     assert!(retry.status.success(), "{}", text(&retry.stderr));
     assert_eq!(listing(tmp.path()), ["t.table"]);
 }
+
+/// `gamesolve args...`, stopped after a minute: a command that waited forever on a FIFO would
+/// otherwise hang the test run (`timeout` exits 124 then).
+fn bounded(args: &[&str]) -> Output {
+    Command::new("timeout").arg("60").arg(env!("CARGO_BIN_EXE_gamesolve")).args(args).output().expect("timeout runs")
+}
+
+/// Devices and FIFOs are refused as tables and as a sharded table's manifest, by probe, verify
+/// and diff, with exit 2 and at once: `/dev/zero` is not read without end, a FIFO with no writer
+/// is not waited on.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_as_tables_and_manifests() {
+    let tmp = tempfile::tempdir().unwrap();
+    let table = tmp.path().join("t.table");
+    assert!(gamesolve(&["solve", "chopsticks", "--out", path(&table)], "").status.success());
+    let fifo = tmp.path().join("fifo.table");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let sharded = tmp.path().join("sharded");
+    std::fs::create_dir(&sharded).unwrap();
+    assert!(Command::new("mkfifo").arg(sharded.join("manifest.json")).status().unwrap().success());
+    for (special, what) in [("/dev/zero", "character device"), (path(&fifo), "FIFO"), (path(&sharded), "FIFO")] {
+        for args in [
+            vec!["probe", special, "#0"],
+            vec!["verify", special],
+            vec!["diff", special, path(&table)],
+            vec!["diff", path(&table), special],
+        ] {
+            let out = bounded(&args);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(what) && stderr.contains("not a regular file"), "{args:?}: {stderr}");
+        }
+    }
+}
+
+/// A sharded table of 70,000 shards, more than a process may map at once on Linux by default
+/// (`vm.max_map_count`, 65,530): probe and verify read it (shards are mapped when read, a few
+/// at a time). The shards are 2x3 dots and boxes' table cut into 1 and 2 positions.
+#[test]
+fn a_table_of_70000_shards_is_probed_and_verified() {
+    use workbench::table_file::shards::{Manifest, Shard};
+    use workbench::table_file::{WriteOptions, table_bytes};
+    let tmp = match Path::new("/dev/shm").is_dir() {
+        true => tempfile::tempdir_in("/dev/shm").unwrap(),
+        false => tempfile::tempdir().unwrap(),
+    };
+    let single = tmp.path().join("single.table");
+    let out = gamesolve(&["solve", "dots-and-boxes", "rows=2", "cols=3", "--out", path(&single)], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = TableFile::open(&single).unwrap();
+    let positions = table.header().positions;
+    let values: Vec<_> = (0..positions).map(|i| table.value(i).unwrap()).collect();
+    let (count, twos) = (70_000u64, positions - 70_000);
+    let shards: Vec<Shard> = (0..count)
+        .map(|k| match k < twos {
+            true => Shard::new(format!("s{k}"), 2 * k, 2),
+            false => Shard::new(format!("s{k}"), twos + k, 1),
+        })
+        .collect();
+    let manifest = Manifest::new(table.header().clone(), shards, Default::default()).unwrap();
+    let dir = tmp.path().join("sharded");
+    std::fs::create_dir(&dir).unwrap();
+    let options = WriteOptions { block_records: manifest.block_records, level: 1 };
+    for shard in &manifest.shards {
+        let first = shard.first as usize;
+        let bytes = table_bytes(&manifest.shard_header(shard), &|i| values[first + i as usize], options).unwrap();
+        std::fs::write(dir.join(&shard.file), bytes).unwrap();
+    }
+    manifest.write(&dir).unwrap();
+    let probe = gamesolve(&["probe", path(&dir), "#0", "--format", "json"], "");
+    assert!(probe.status.success(), "{}", text(&probe.stderr));
+    let single_probe = gamesolve(&["probe", path(&single), "#0", "--format", "json"], "");
+    let value = |out: &Output| serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["value"].clone();
+    assert_eq!(value(&probe), value(&single_probe));
+    let verify = gamesolve(&["verify", path(&dir)], "");
+    assert!(verify.status.success(), "{}", text(&verify.stderr));
+    let diff = gamesolve(&["diff", path(&dir), path(&single)], "");
+    assert!(diff.status.success(), "{}{}", text(&diff.stdout), text(&diff.stderr));
+}
