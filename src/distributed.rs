@@ -10,7 +10,10 @@
 //! the others; an error there ends every rank cleanly. From then on an error on a rank (or a
 //! rank killed) aborts the whole job. Each shard is written crash-safe, so after any stop the
 //! directory holds whole, checksummed shards and the manifest; `--resume` reads back the
-//! shards that check and solves the rest, on the same number of ranks.
+//! shards that check and solves the rest, on the same number of ranks. A shard read back is
+//! checked as `verify` checks a table: its checksums, and every value against its children
+//! (read from the child tiers' shards, all on disk by then); one altered after it was written,
+//! even with its checksums made again, is solved again, not trusted.
 //!
 //! Rank 0 writes a line to standard error at every tenth of its share solved (or read back).
 //!
@@ -79,6 +82,13 @@ impl Report {
                 r.bytes_sent,
                 r.bytes_received,
                 r.peak_table_bytes
+            );
+        }
+        let read_back: u32 = self.ranks.iter().map(|r| r.slices_stored).sum();
+        if read_back > 0 {
+            out += &format!(
+                "read back {read_back} shards of the earlier run, each re-verified: its checksums, and every value \
+                 against its children\n"
             );
         }
         out
@@ -205,29 +215,115 @@ fn prepare(out: &Path, manifest: &Manifest, resume: bool) -> Result<(), String> 
     manifest.write(out).map_err(|e| e.to_string())
 }
 
-/// A shard written by an earlier run, read back with every checksum checked; `None` when it
-/// is not there, or is damaged (then removed, to be solved again).
-fn read_back<V: ScoreValue>(path: &Path, manifest: &Manifest, shard: &Shard) -> Option<Vec<V>> {
+/// The values of a shard written by an earlier run, every checksum checked, its header the
+/// plan's.
+fn read_shard<V: ScoreValue>(path: &Path, manifest: &Manifest, shard: &Shard) -> Result<Vec<V>, String> {
+    let table = TableFile::open(path).map_err(|e| e.to_string())?;
+    if *table.header() != manifest.shard_header(shard) {
+        return Err("its header is not the plan's".into());
+    }
+    // Every block's checksum and the shard's, as `verify` reads a table.
+    let score = |v| match v {
+        Value::Score(s) => V::try_from(s).ok(),
+        _ => None,
+    };
+    read_all(&table, V::default(), score, &|_, _| {}).map_err(|e| e.to_string())
+}
+
+/// What a shard read back is checked against: the plan, where the shards are, and the tiers.
+struct Resume<'a> {
+    out: &'a Path,
+    manifest: &'a Manifest,
+    shards: &'a BTreeMap<(u32, u64), Shard>,
+    tiers: &'a dyn ConsecutiveTiers,
+}
+
+impl Resume<'_> {
+    /// The whole of tier `tier`, read from its shards (each checked as [`read_shard`] does).
+    /// The tiers a slice's moves lead to are solved in earlier waves, and every rank writes a
+    /// slice before it sends it on, so they are all on disk when the slice is read back.
+    fn tier<V: ScoreValue>(&self, tier: u32) -> Result<Vec<V>, String> {
+        let len = self.tiers.tier_len(tier);
+        let mut whole = Vec::new();
+        whole.try_reserve_exact(len as usize).map_err(|e| format!("tier {tier}'s {len} values: {e}"))?;
+        for shard in self.shards.range((tier, 0)..=(tier, u64::MAX)).map(|(_, shard)| shard) {
+            let path = self.out.join(&shard.file);
+            let values =
+                read_shard::<V>(&path, self.manifest, shard).map_err(|e| format!("{}: {e}", path.display()))?;
+            whole.extend(values);
+        }
+        if whole.len() as u64 != len {
+            return Err(format!("tier {tier}'s shards hold {} values, the tier {len}", whole.len()));
+        }
+        Ok(whole)
+    }
+
+    /// Whether each value of the slice of `tier` from `start` is its best move's, as the
+    /// verifier checks a table (the move's gain plus the next position's value if the mover
+    /// moves again, minus it otherwise; 0 without moves), the next positions' values read from
+    /// the child tiers' shards (or the slice itself, for a move within a tier, whose tier is
+    /// then whole).
+    ///
+    /// Time O(the slice's moves) over rayon's pool, plus reading the child tiers; memory their
+    /// values.
+    fn check<V: ScoreValue>(&self, tier: u32, start: u64, values: &[V]) -> Result<(), String> {
+        use rayon::prelude::*;
+        use solver_core::tiers::TierMove;
+        let mut children = BTreeMap::new();
+        for child in self.tiers.child_tiers(tier) {
+            if child != tier {
+                children.insert(child, self.tier::<V>(child)?);
+            }
+        }
+        let value_at = |to: solver_core::tiers::TierPosition| -> Option<i64> {
+            let v = match to.tier == tier {
+                true => values.get(usize::try_from(to.index.checked_sub(start)?).ok()?)?,
+                false => children.get(&to.tier)?.get(usize::try_from(to.index).ok()?)?,
+            };
+            Some((*v).into())
+        };
+        let wrong = (0..values.len()).into_par_iter().find_first(|&j| {
+            let index = start + j as u64;
+            let (mut best, mut unknown) = (None::<i64>, false);
+            self.tiers.tier_moves(tier, index, &mut |m: TierMove| match value_at(m.to) {
+                Some(next) => {
+                    let v = i64::from(m.gain) + if m.again { next } else { -next };
+                    best = Some(best.map_or(v, |b| b.max(v)));
+                }
+                None => unknown = true,
+            });
+            unknown || best.unwrap_or(0) != values[j].into()
+        });
+        match wrong {
+            None => Ok(()),
+            Some(j) => Err(format!(
+                "position {} of tier {tier} holds {}, which does not follow from its children: \
+                 the shard was altered after it was written",
+                start + j as u64,
+                values[j].into()
+            )),
+        }
+    }
+}
+
+/// A shard written by an earlier run, read back with every checksum checked and every value
+/// re-verified against its children ([`Resume::check`]); `None` when it is not there, or is
+/// damaged or its values do not follow (then removed, to be solved again).
+fn read_back<V: ScoreValue>(resume: &Resume<'_>, tier: u32, start: u64, shard: &Shard) -> Option<Vec<V>> {
+    let path = resume.out.join(&shard.file);
     if !path.is_file() {
         return None;
     }
     let read = || -> Result<Vec<V>, String> {
-        let table = TableFile::open(path).map_err(|e| e.to_string())?;
-        if *table.header() != manifest.shard_header(shard) {
-            return Err("its header is not the plan's".into());
-        }
-        // Every block's checksum and the shard's, as `verify` reads a table.
-        let score = |v| match v {
-            Value::Score(s) => V::try_from(s).ok(),
-            _ => None,
-        };
-        read_all(&table, V::default(), score, &|_, _| {}).map_err(|e| e.to_string())
+        let values = read_shard::<V>(&path, resume.manifest, shard)?;
+        resume.check(tier, start, &values)?;
+        Ok(values)
     };
     match read() {
         Ok(values) => Some(values),
         Err(e) => {
             eprintln!("{}: not taken ({e}); solving it again", path.display());
-            let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(&path);
             None
         }
     }
@@ -269,6 +365,7 @@ fn run_as<V: ScoreValue + Equivalence>(
         return Err(Failure::Clean(prepared.err().unwrap_or_else(|| "rank 0 found an error".into())));
     }
     let options = WriteOptions { block_records: manifest.block_records, ..WriteOptions::default() };
+    let resume = Resume { out: request.out, manifest: &manifest, shards: &shards, tiers };
     let shard_of = |tier: u32, start: u64| shards.get(&(tier, start)).ok_or("a slice outside the plan");
     let kill = kill_hook().filter(|&(rank, _)| rank == me);
     let mut written = 0u32;
@@ -290,7 +387,7 @@ fn run_as<V: ScoreValue + Equivalence>(
         world,
         |slice| {
             let shard = shard_of(slice.tier, slice.start)?;
-            let stored = request.resume.then(|| read_back(&request.out.join(&shard.file), &manifest, shard)).flatten();
+            let stored = request.resume.then(|| read_back::<V>(&resume, slice.tier, slice.start, shard)).flatten();
             if stored.is_some() {
                 advance(shard.positions);
             }

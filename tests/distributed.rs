@@ -187,3 +187,49 @@ fn tierings_that_cannot_make_shards_and_unknown_ones_are_refused_on_every_rank()
     assert_eq!((report["tiering"].as_str(), report["shards"].as_u64()), (Some("group=2"), Some(4)));
     assert_eq!(gamesolve(&["diff", path(&dir), path(&single)], "").status.code(), Some(0));
 }
+
+/// A shard altered after it was written, its checksums made again so that they match: the
+/// start's shard given another start value. `--resume` re-verifies every shard it reads back
+/// against its children, so it solves that one again and reports the right start value,
+/// instead of the altered one with exit 0.
+#[cfg(feature = "mpi")]
+#[test]
+fn resume_solves_again_a_shard_whose_values_were_altered_with_matching_checksums() {
+    use workbench::table_file::shards::Manifest;
+    use workbench::table_file::{TableFile, Value, WriteOptions, write_table_with};
+    let words = board(2, 3, "move-again");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let (_, expected) = single_process(&words, tmp.path());
+    let first = json(&solve_distributed(2, &words, &dir, &[], &[]));
+    assert_eq!(first["value"], expected["start"]["value"]);
+    let start = first["index"].as_u64().unwrap();
+    let manifest = Manifest::read(&dir).unwrap();
+    let shard = manifest.shards.iter().find(|s| (s.first..s.first + s.positions).contains(&start)).unwrap();
+    let file = dir.join(&shard.file);
+    let table = TableFile::open(&file).unwrap();
+    let at = start - shard.first;
+    let altered = |i: u64| match (i == at, table.value(i).unwrap()) {
+        (true, Value::Score(s)) => Value::Score(s + 1),
+        (_, v) => v,
+    };
+    let options = WriteOptions { block_records: table.block_records(), ..WriteOptions::default() };
+    let altered_table = tmp.path().join("altered.table");
+    write_table_with(&altered_table, table.header(), &altered, false, &|_, _| {}, options).unwrap();
+    drop(table);
+    std::fs::rename(&altered_table, &file).unwrap();
+    // Every checksum matches: only the values say it is wrong.
+    let probe = gamesolve(&["probe", path(&dir), &format!("#{start}"), "--format", "json"], "");
+    assert!(probe.status.success(), "{}", text(&probe.stderr));
+    assert_ne!(
+        serde_json::from_slice::<serde_json::Value>(&probe.stdout).unwrap()["value"],
+        expected["start"]["value"]
+    );
+    let resumed = solve_distributed(2, &words, &dir, &["--resume"], &[]);
+    assert!(text(&resumed.stderr).contains("does not follow from its children"), "{}", text(&resumed.stderr));
+    let resumed = json(&resumed);
+    assert_eq!(resumed["value"], expected["start"]["value"]);
+    let (solved, read_back, _) = slices(&resumed);
+    assert_eq!((solved, read_back), (1, manifest.shards.len() as u64 - 1), "only the altered shard solved again");
+    assert_eq!(gamesolve(&["verify", path(&dir)], "").status.code(), Some(0));
+}
