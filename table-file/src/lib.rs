@@ -40,6 +40,7 @@
 //! the header. It holds the workspace's one `unsafe` call, the memory map of a table file
 //! ([`TableFile::open`]).
 
+mod files;
 pub mod format;
 pub mod fuzz;
 pub mod read;

@@ -1,6 +1,7 @@
 //! Reading a table file ([`TableFile`]): mapped, every length and offset checked before use,
 //! a block's checksum before it is decompressed; a sharded table's directory read as one.
 
+use crate::files::open_regular;
 use crate::format::{
     BATCH_PER_THREAD, CACHE_BLOCKS, DEFAULT_BLOCK_RECORDS, END_MAGIC, ENTRY, Encoding, Header, MAGIC,
     MAX_BLOCK_RECORDS, MAX_HEADER_BYTES, MIN_FILE, OUTCOME16_MAX, OUTCOME32_MAX, PREAMBLE, TRAILER, TableError,
@@ -108,51 +109,6 @@ enum PartBytes {
     /// A shard, mapped again from its path when read (through [`TableFile`]'s maps), and
     /// refused if its size changed since it was opened and checked.
     Shard(std::path::PathBuf),
-}
-
-/// `path` opened for reading if it is a regular file (following links): opened without
-/// blocking, so that a FIFO does not wait for a writer, then refused by its type if it is not
-/// a regular file (a device such as `/dev/zero`, a FIFO, a socket), before a byte is read.
-pub(crate) fn open_regular(path: &Path, file: &str) -> Result<std::fs::File, TableError> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags((nix::fcntl::OFlag::O_NONBLOCK | nix::fcntl::OFlag::O_CLOEXEC).bits());
-    }
-    let opened = options.open(path).map_err(|e| error(file, 0, format!("opening: {e}")))?;
-    let kind = opened.metadata().map_err(|e| error(file, 0, format!("reading its type: {e}")))?.file_type();
-    if !kind.is_file() {
-        let what = special_kind(&kind);
-        return Err(error(
-            file,
-            0,
-            format!("{what}, not a regular file: a table or manifest is a file, not read here"),
-        ));
-    }
-    Ok(opened)
-}
-
-/// A file type in words, for the refusal of one that is not a regular file.
-fn special_kind(kind: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if kind.is_char_device() {
-            return "a character device";
-        }
-        if kind.is_block_device() {
-            return "a block device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    if kind.is_dir() { "a directory" } else { "a special file" }
 }
 
 /// The bytes of the table file at `path`: mapped, or read when too short to be a table.

@@ -272,7 +272,7 @@ impl Manifest {
         let path = dir.join(MANIFEST);
         let file = path.display().to_string();
         let fail = |offset: u64, message: String| TableError { file: file.clone(), offset, message };
-        let opened = crate::read::open_regular(&path, &file)?;
+        let opened = crate::files::open_regular(&path, &file)?;
         let size = opened.metadata().map_err(|e| fail(0, format!("reading its size: {e}")))?.len();
         if size > MAX_MANIFEST_BYTES {
             return Err(fail(0, format!("a manifest of {size} bytes: at most {MAX_MANIFEST_BYTES}")));
