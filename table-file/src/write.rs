@@ -395,6 +395,8 @@ impl Target {
                 return Err(fail(check_target(&path, true).err().unwrap_or_default()));
             }
             fs::rename(&partial, &path).map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?;
+            // The name is gone: a file someone makes there now is not this one to remove.
+            self.temporary = std::path::PathBuf::new();
         } else {
             // A hard link never replaces a file that appeared since the check; where the
             // file system has no links, a rename after a second check is the best there is.
@@ -402,8 +404,11 @@ impl Target {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(appeared()),
                 Err(_) if fs::symlink_metadata(&path).is_ok() => return Err(appeared()),
-                Err(_) => fs::rename(&partial, &path)
-                    .map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?,
+                Err(_) => {
+                    fs::rename(&partial, &path)
+                        .map_err(|e| fail(format!("renaming {} to it: {e}", partial.display())))?;
+                    self.temporary = std::path::PathBuf::new();
+                }
             }
         }
         drop(self); // removes the temporary name where a link made the table
@@ -413,11 +418,14 @@ impl Target {
 }
 
 /// Removes the temporary file: on an error, on a panic of the record function, when never
-/// written, and after a hard link has made the table (when a rename did, the name is gone).
+/// written, and after a hard link has made the table (not after a rename: the name is gone,
+/// and whatever is made there since is someone else's).
 impl Drop for Target {
     fn drop(&mut self) {
         drop(self.file.take()); // closed before its name goes
-        let _ = std::fs::remove_file(&self.temporary);
+        if !self.temporary.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
     }
 }
 
