@@ -63,7 +63,7 @@ pub struct Args {
     shrink_time: Duration,
     /// Run on these inputs instead of generated ones, one round each: files, or folders
     /// whose `*.in` files (or, without any, all files) are taken in name order, as
-    /// `oj test` does.
+    /// `oj test` does. Only regular files: a FIFO or a device is refused.
     #[arg(long, num_args = 1.., value_name = "PATH", conflicts_with_all = ["rounds", "cases", "seed", "mode", "samples"])]
     inputs: Vec<PathBuf>,
     /// Run on the sample input of the problem's contract (`gamesolve show`).
@@ -169,7 +169,9 @@ fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Ve
         }
         for file in files {
             let name = file.display().to_string();
-            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {name}"))?;
+            // Only regular files: a FIFO would block forever, a device never end.
+            let limit = find(id)?.max_input_bytes();
+            let bytes = input::read_file_bounded(&file, limit).with_context(|| format!("cannot read {name}"))?;
             let text = input::decode(&bytes).map_err(JudgeError::from).with_context(|| format!("{id}: {name}"))?;
             inputs.push(NamedInput { name, text: text.to_string() });
         }

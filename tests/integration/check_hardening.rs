@@ -276,3 +276,66 @@ fn a_failed_save_leaves_no_file_and_still_reports() {
         std::fs::read_dir(&saved).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+/// Runs `gamesolve args...` with standard input from `/dev/null`, killing it after 60 s (far
+/// longer than it takes) so that a run that would block forever fails the test instead.
+fn gamesolve_bounded(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!("gamesolve {args:?} was still running after 60 s: {}", stderr(&out));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// An endless input, a device (`/dev/zero`) or a pipe, is read only up to the problem's largest
+/// legal input or the memory limit, and then refused (exit 2); the size a file claims is not
+/// trusted. (Under `ulimit -v`, so that a reader without bound fails rather than eats memory.)
+#[test]
+#[cfg(target_os = "linux")]
+fn judge_reads_an_endless_input_only_up_to_a_bound() {
+    let out = sh(r#"ulimit -v 4000000 && exec "$G" judge hdu1849 /dev/zero"#);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot read /dev/zero: the input is larger than 1.0 GiB, the most a legal input"),
+        "{}",
+        stderr(&out)
+    );
+    let out = sh(r#"ulimit -v 4000000 && exec "$G" --max-memory 64M judge hdu1849 < /dev/zero"#);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("more than the 64.0 MiB --max-memory allows"), "{}", stderr(&out));
+    let out = sh(r#"ulimit -v 4000000 && yes 1 | "$G" --max-memory 64M judge hdu1849"#);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let error = stderr(&out);
+    assert!(error.contains("cannot read standard input: the input needs about 64."), "{error}");
+    assert!(error.contains("more than the 64.0 MiB --max-memory allows"), "{error}");
+    assert!(out.stdout.is_empty());
+}
+
+/// `check --inputs` takes regular files only: a FIFO (which would block the open forever, with
+/// no writer) and a device are refused with exit 2, before any round.
+#[test]
+#[cfg(target_os = "linux")]
+fn check_refuses_a_fifo_or_a_device_as_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("input.in");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    for input in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let out = gamesolve_bounded(&["check", "hdu1849", "--inputs", input, "--", &student()]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let error = stderr(&out);
+        assert!(error.contains(&format!("cannot read {input}: not a regular file")), "{error}");
+        assert!(out.stdout.is_empty());
+    }
+}
