@@ -94,25 +94,30 @@ fn save_never_writes_through_a_planted_link() {
 }
 
 /// The checked program dies with gamesolve, even when gamesolve is killed with SIGKILL, which
-/// it cannot catch (the parent-death signal of the program).
+/// it cannot catch, or by a signal it does not handle (SIGUSR1): the program's parent-death
+/// signal.
 #[test]
 #[cfg(target_os = "linux")]
 fn the_checked_program_dies_when_gamesolve_is_killed() {
+    use nix::sys::signal::Signal;
     let dir = tempfile::tempdir().unwrap();
-    let pid_file = dir.path().join("pid");
-    let script = format!("echo $$ >> {}; exec sleep 1000", pid_file.display());
-    let mut check = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
-        .args(["check", "hdu1849", "--timeout", "1000", "--", "sh", "-c", &script])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    wait_until("the program runs", || !lines(&pid_file).is_empty());
-    let pid = lines(&pid_file)[0].clone();
-    // The program is `sleep` by now or soon; either way it must die with gamesolve.
-    check.kill().unwrap();
-    check.wait().unwrap();
-    wait_until(&format!("the checked program {pid} is gone"), || !alive(&pid));
+    for (i, how) in [Signal::SIGKILL, Signal::SIGUSR1].into_iter().enumerate() {
+        let pid_file = dir.path().join(format!("pid-{i}"));
+        let script = format!("echo $$ >> {}; exec sleep 1000", pid_file.display());
+        let mut check = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+            .args(["check", "hdu1849", "--timeout", "1000", "--", "sh", "-c", &script])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_until("the program runs", || !lines(&pid_file).is_empty());
+        let pid = lines(&pid_file)[0].clone();
+        // The program is `sleep` by now or soon; either way it must die with gamesolve.
+        signal(&check, how);
+        let status = check.wait().unwrap();
+        assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(how as i32));
+        wait_until(&format!("the checked program {pid} is gone after {how}"), || !alive(&pid));
+    }
 }
 
 /// A fork bomb whose every process leaves the program's process group (`setsid`), 63 in all,
