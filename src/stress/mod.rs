@@ -277,11 +277,18 @@ pub fn checked_so_far() -> Option<Checked> {
     Some(checked)
 }
 
-/// Records `checked` so far, with its first failure (not yet shrunk), if any.
+/// Records `checked` so far, with its first failure (not yet shrunk), if any. Only what changed
+/// is copied (the failing rounds are appended), so that a long `--keep-going` stays linear.
 fn record(checked: &Checked, first: Option<&Counterexample>) {
-    let mut so_far = checked.clone();
-    so_far.failure = first.cloned();
-    *SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(so_far);
+    let mut so_far = SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let so_far = so_far.get_or_insert_with(|| Checked { failing: Vec::new(), failure: None, ..checked.clone() });
+    so_far.rounds = checked.rounds;
+    so_far.whitespace.clone_from(&checked.whitespace);
+    so_far.save_error.clone_from(&checked.save_error);
+    so_far.failing.extend_from_slice(&checked.failing[so_far.failing.len().min(checked.failing.len())..]);
+    if so_far.failure.is_none() {
+        so_far.failure = first.cloned();
+    }
 }
 
 fn record_best(failure: &Counterexample) {
