@@ -10,6 +10,30 @@ const LISTED_ROUNDS: usize = 20;
 
 fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
     let id = problem.id();
+    let save_error = checked
+        .save_error
+        .as_ref()
+        .map_or(String::new(), |error| format!("\n--save failed: {error}; nothing after it was saved\n"));
+    if checked.stopped {
+        if let Some(failure) = checked.failure.as_ref().filter(|_| checked.shrinking) {
+            return format!(
+                "{id}: stopped while shrinking a mismatch: {}\n\nsmallest failing input so far:\n{}",
+                failure.difference, failure.input
+            );
+        }
+        let ran = what_ran(config, hard_rounds, checked);
+        return match checked.failure {
+            None => format!("{id}: stopped after {ran}; every answer so far agrees with gamesolve.\n{save_error}"),
+            Some(_) => {
+                let finished = Checked { stopped: false, ..checked.clone() };
+                let n = checked.failing.len();
+                format!(
+                    "{id}: stopped after {ran}; {n} failed so far.\n\n{}",
+                    text(problem, config, hard_rounds, &finished)
+                )
+            }
+        };
+    }
     let warning = checked.whitespace.as_ref().map_or(String::new(), |(round, what)| {
         format!(
             "warning: round {round}: an answer differs from gamesolve's only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
@@ -17,7 +41,7 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
     });
     let Some(failure) = &checked.failure else {
         return format!(
-            "{id}: {}, every answer agrees with gamesolve.\n{warning}",
+            "{id}: {}, every answer agrees with gamesolve.\n{warning}{save_error}",
             what_ran(config, hard_rounds, checked)
         );
     };
@@ -40,6 +64,7 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
     out += &match failure.shrink_stopped {
         None => format!("\nsmallest failing input (shrunk with {runs} more runs):\n"),
         Some(why @ ShrinkStop::SlowTimeout) => format!("\nfailing input ({why}):\n"),
+        Some(ShrinkStop::Stopped) if runs == 0 => "\nfailing input (not shrunk: the check was stopped):\n".to_string(),
         Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
     };
     out += &failure.input;
@@ -75,7 +100,7 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
         out += "\n";
         out += &warning;
     }
-    out
+    out + &save_error
 }
 
 /// How `program`'s run ended, and what it printed.
@@ -102,6 +127,10 @@ pub struct CheckReport<'a> {
     failing_rounds: Vec<FailingRound<'a>>,
     first_failure: Option<FailureReport<'a>>,
     whitespace_warning: Option<WhitespaceWarning<'a>>,
+    /// Whether the check was stopped by a signal before it finished.
+    stopped: bool,
+    /// Why `--save` failed, if it did.
+    save_error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -206,6 +235,8 @@ impl<'a> CheckReport<'a> {
                 .whitespace
                 .as_ref()
                 .map(|(round, what)| WhitespaceWarning { round: *round, what }),
+            stopped: checked.stopped,
+            save_error: checked.save_error.as_deref(),
         }
     }
 

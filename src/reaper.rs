@@ -19,9 +19,11 @@ pub fn adopt_orphans() -> std::io::Result<()> {
     Ok(())
 }
 
-/// How long [`kill_descendants`] keeps killing before it gives up on a process that keeps
-/// forking faster than it is killed (each generation takes microseconds).
-const GIVE_UP_AFTER: Duration = Duration::from_secs(5);
+/// How long [`kill_descendants`] keeps killing: until nothing is left, or at most this long,
+/// so that a process tree that forks faster than it is killed cannot hold gamesolve forever
+/// (each generation takes a millisecond or so; a bounded fork bomb of hundreds of processes is
+/// gone in well under a second). The README states this bound.
+pub const GIVE_UP_AFTER: Duration = Duration::from_secs(30);
 
 /// Kills every child of gamesolve with SIGKILL and reaps it, then the children re-parented to
 /// gamesolve by those deaths, until none is left (or `GIVE_UP_AFTER`); returns how many it

@@ -208,6 +208,82 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// The most bytes an input may have unless its problem says less
+/// ([`Problem::max_input_bytes`](crate::problem::Problem::max_input_bytes)): 1 GiB, above the
+/// largest legal input of every problem (loopy-graph's 50,000,000 edges take about 800 MB).
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Why an input could not be read whole.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The system's error.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// More bytes than the problem's largest legal input: not read further.
+    #[error(
+        "the input is larger than {}, the most a legal input of this problem can be, and was not read further",
+        crate::resources::show_bytes(*.0)
+    )]
+    TooLarge(u64),
+    /// More bytes than memory allows (`--max-memory`, the system's): not read further.
+    #[error(transparent)]
+    OutOfMemory(#[from] crate::resources::OutOfMemory),
+    /// Not a regular file (a FIFO, a device or a folder) where only a file is taken.
+    #[error("not a regular file (a FIFO, a device or a folder); give a file")]
+    NotAFile,
+}
+
+/// Reads `reader` to its end, but never more than `limit` bytes (a problem's
+/// [`max_input_bytes`](crate::problem::Problem::max_input_bytes)) nor more than the memory
+/// limit ([`crate::resources::memory_limit`]): an endless source (`/dev/zero`, a pipe that
+/// never ends) is refused once it passes either, without reading on. The size a file claims is
+/// not trusted.
+pub fn read_bounded(mut reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let memory = crate::resources::memory_limit();
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        let len = bytes.len() as u64 + n as u64;
+        if len > limit {
+            return Err(ReadError::TooLarge(limit));
+        }
+        let out_of_memory = |limit, source_of_limit| crate::resources::OutOfMemory {
+            what: "the input".to_string(),
+            needed: len,
+            limit,
+            source_of_limit,
+        };
+        if let Some((memory, source)) = memory
+            && len > memory
+        {
+            return Err(out_of_memory(memory, source).into());
+        }
+        bytes.try_reserve(n).map_err(|_| out_of_memory(0, "bytes the allocator could give"))?;
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// Reads the file at `path` with [`read_bounded`], refusing anything but a regular file
+/// ([`ReadError::NotAFile`]) before reading: on Unix it is opened without blocking (a FIFO
+/// with no writer would block the open forever), and what was opened is checked, not the name.
+pub fn read_file_bounded(path: &std::path::Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(ReadError::NotAFile);
+    }
+    read_bounded(file, limit)
+}
+
 /// Decodes judge input bytes as UTF-8, or says where the first invalid byte is.
 pub fn decode(bytes: &[u8]) -> Result<&str, InputError> {
     std::str::from_utf8(bytes).map_err(|e| {

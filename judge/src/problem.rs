@@ -205,6 +205,15 @@ pub trait Problem: Sync + 'static {
         let _ = line;
         true
     }
+
+    /// The most bytes a legal input can have: an input read from a pipe or a device is read up
+    /// to this and then refused ([`crate::input::read_bounded`]). The default,
+    /// [`MAX_INPUT_BYTES`](crate::input::MAX_INPUT_BYTES), is above the largest legal input of
+    /// every problem (loopy-graph's fifty million edges); a problem with smaller limits may
+    /// say so.
+    fn max_input_bytes(&self) -> u64 {
+        crate::input::MAX_INPUT_BYTES
+    }
 }
 
 /// A [`Problem`] behind a pointer: engines by name. Every `Problem` is one; nothing else
@@ -236,6 +245,8 @@ pub trait AnyProblem: Sync {
     fn shrink<'a>(&'a self, input: &'a str) -> Box<dyn Iterator<Item = String> + 'a>;
     /// [`Problem::is_answer_line`].
     fn is_answer_line(&self, line: &str) -> bool;
+    /// [`Problem::max_input_bytes`].
+    fn max_input_bytes(&self) -> u64;
 }
 
 impl<P: Problem> AnyProblem for P {
@@ -281,6 +292,9 @@ impl<P: Problem> AnyProblem for P {
     }
     fn is_answer_line(&self, line: &str) -> bool {
         Problem::is_answer_line(self, line)
+    }
+    fn max_input_bytes(&self) -> u64 {
+        Problem::max_input_bytes(self)
     }
 }
 

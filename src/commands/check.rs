@@ -2,7 +2,7 @@
 //! failure, and report it.
 
 use super::{find, parse_bytes, parse_timeout, problem_id};
-use crate::output::{Format, Report, emit, progress_bar, render};
+use crate::output::{Format, Report, progress_bar, render};
 use anyhow::Context;
 use clap::ValueEnum;
 use gamesolve::check_report::CheckReport;
@@ -63,7 +63,7 @@ pub struct Args {
     shrink_time: Duration,
     /// Run on these inputs instead of generated ones, one round each: files, or folders
     /// whose `*.in` files (or, without any, all files) are taken in name order, as
-    /// `oj test` does.
+    /// `oj test` does. Only regular files: a FIFO or a device is refused.
     #[arg(long, num_args = 1.., value_name = "PATH", conflicts_with_all = ["rounds", "cases", "seed", "mode", "samples"])]
     inputs: Vec<PathBuf>,
     /// Run on the sample input of the problem's contract (`gamesolve show`).
@@ -76,8 +76,14 @@ pub struct Args {
     /// Write every failing input into this folder with both answers and the explanation:
     /// `round-N.in`, `.expected`, `.out` (the program's output, or how its run ended) and
     /// `.why`, and the shrunk one as `shrunk.*`.
+    /// Each file is written whole or not at all, never through a link; the folder must be new
+    /// or empty, unless `--force`.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// With `--save`: write into a folder that holds other files, replacing earlier output of
+    /// check there (a file or link of the same name is replaced, never written through).
+    #[arg(long, requires = "save")]
+    force: bool,
     /// The most memory the program may take: its address space is limited to this (K, M, G
     /// suffixes), and a run whose allocation fails under it is reported as "memory limit
     /// exceeded" (Unix; like a judge's limit, it counts reserved memory as well as used).
@@ -129,6 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         inputs,
         keep_going: args.keep_going,
         save: args.save,
+        force: args.force,
     };
     check(&args.problem, config, args.format)
 }
@@ -162,7 +169,9 @@ fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Ve
         }
         for file in files {
             let name = file.display().to_string();
-            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {name}"))?;
+            // Only regular files: a FIFO would block forever, a device never end.
+            let limit = find(id)?.max_input_bytes();
+            let bytes = input::read_file_bounded(&file, limit).with_context(|| format!("cannot read {name}"))?;
             let text = input::decode(&bytes).map_err(JudgeError::from).with_context(|| format!("{id}: {name}"))?;
             inputs.push(NamedInput { name, text: text.to_string() });
         }
@@ -177,15 +186,20 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
     // sent to gamesolve do not reach.
     // A stop while shrinking still tells what was found: the smallest failing input so far.
-    let name = problem.id();
+    // A stop tells what was found so far, in the format asked for: the rounds run and failed,
+    // and while shrinking, the smallest failing input yet. Exit 130.
+    let stop_config = config.clone();
     ctrlc::set_handler(move || {
+        if !stress::claim_the_report() {
+            // The check's own report is being printed: it ends the process.
+            return;
+        }
         // Read before the program is stopped: its killed run must not become the best.
-        let best = stress::best_so_far();
+        let so_far = stress::checked_so_far();
         stress::stop_running_program();
-        if let Some((difference, input)) = best {
-            let _ = emit(&format!(
-                "{name}: stopped while shrinking a mismatch: {difference}\n\nsmallest failing input so far:\n{input}"
-            ));
+        if let Some(checked) = so_far {
+            let _ =
+                render(&CheckReport::new(problem, &stop_config, hard_rounds(&stop_config, &checked), &checked), format);
         }
         std::process::exit(130);
     })
@@ -203,9 +217,28 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
         }
     });
     bar.finish_and_clear();
+    // Whatever the program left is killed, however the check ended.
+    gamesolve::reaper::kill_descendants();
+    if !stress::claim_the_report() {
+        // A stop is printing its report and ends the process.
+        loop {
+            std::thread::park();
+        }
+    }
     let checked = checked.with_context(|| format!("{id}: cannot check"))?;
+    render(&CheckReport::new(problem, &config, hard_rounds(&config, &checked), &checked), format)?;
+    Ok(if checked.save_error.is_some() {
+        // The report is printed, but what --save promised is not all there.
+        ExitCode::from(2)
+    } else if checked.failing.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// How many of the rounds `checked` ran used the hard generator.
+fn hard_rounds(config: &StressConfig, checked: &stress::Checked) -> u64 {
     let generated = config.inputs.is_empty();
-    let hard_rounds = (1..=checked.rounds).filter(|&round| generated && config.mode.is_hard(round)).count() as u64;
-    render(&CheckReport::new(problem, &config, hard_rounds, &checked), format)?;
-    Ok(if checked.failing.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    (1..=checked.rounds).filter(|&round| generated && config.mode.is_hard(round)).count() as u64
 }

@@ -1,5 +1,6 @@
-//! `gamesolve exec-limited` (hidden): what `check --memory-limit` starts, to set the limit in the
-//! child without unsafe code.
+//! `gamesolve exec-limited` (hidden): what `check` starts its program through, to set in the
+//! child without unsafe code what must be set there: the signal that kills it when gamesolve
+//! dies, and the memory limit of `--memory-limit`.
 
 use gamesolve::stress;
 use std::ffi::OsString;
@@ -7,13 +8,17 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The limit, in bytes.
-    bytes: u64,
+    /// The limit of the address space, in bytes.
+    #[arg(long)]
+    memory_limit: Option<u64>,
+    /// gamesolve's process id: the program is killed when it dies (Linux).
+    #[arg(long)]
+    parent: Option<u32>,
     /// The program and its arguments.
     #[arg(last = true, required = true, num_args = 1..)]
     command: Vec<OsString>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    Err(stress::exec_limited(args.bytes, &args.command))
+    Err(stress::exec_limited(args.memory_limit, args.parent, &args.command))
 }

@@ -19,7 +19,6 @@ use ::judge::input;
 use ::judge::{AnyProblem, JudgeError};
 use anyhow::Context;
 use gamesolve::registry;
-use std::io::Read;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -96,13 +95,16 @@ pub struct Source {
 /// Reads the input and computes the whole answer from it; an error names the problem and the
 /// input, and nothing is printed before the answer is complete.
 pub fn answer<T>(source: &Source, solve: impl FnOnce(&str) -> Result<T, JudgeError>) -> anyhow::Result<T> {
-    let mut bytes = Vec::new();
-    match &source.input {
-        Some(path) => bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?,
-        None => {
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-        }
-    }
+    // Never read without bound: a pipe or a device (`/dev/zero`) is refused past the problem's
+    // largest legal input, or past the memory limit.
+    let limit = find(&source.problem)?.max_input_bytes();
+    let bytes = match &source.input {
+        Some(path) => std::fs::File::open(path)
+            .map_err(input::ReadError::from)
+            .and_then(|file| input::read_bounded(file, limit))
+            .with_context(|| format!("cannot read {}", path.display()))?,
+        None => input::read_bounded(std::io::stdin().lock(), limit).context("cannot read standard input")?,
+    };
     let name = source.input.as_ref().map_or("<stdin>".to_string(), |p| p.display().to_string());
     input::decode(&bytes)
         .map_err(JudgeError::from)

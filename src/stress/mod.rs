@@ -4,6 +4,7 @@
 
 mod answers;
 mod run;
+pub mod save;
 mod shrink;
 
 pub use answers::{Difference, compare, whitespace_difference};
@@ -50,6 +51,9 @@ pub struct StressConfig {
     pub keep_going: bool,
     /// Where to write every failing input with both answers and the explanation (`--save`).
     pub save: Option<std::path::PathBuf>,
+    /// Whether `save` may be a folder holding other files, and earlier output in it replaced
+    /// (`--force`).
+    pub force: bool,
 }
 
 /// A fixed input and where it came from (a file's path).
@@ -198,13 +202,26 @@ pub enum StressError {
         #[source]
         source: JudgeError,
     },
-    /// A failing input could not be saved (`--save`).
-    #[error("cannot save a failing input to {path}")]
-    Save {
-        /// The file.
+    /// The folder of `--save` is refused before the check starts.
+    #[error("--save {path}: {why}")]
+    SaveFolder {
+        /// The folder.
         path: String,
         /// Why.
-        source: std::io::Error,
+        why: String,
+    },
+    /// `--memory-limit` is above the address-space limit gamesolve itself runs under, which no
+    /// child can be given more than.
+    #[error(
+        "--memory-limit {} is above the address-space limit gamesolve runs under ({}, its hard limit, as `ulimit -v` set it): the program could not be given it; give at most that",
+        judge::resources::show_bytes(*asked),
+        judge::resources::show_bytes(*hard)
+    )]
+    MemoryLimitAboveHard {
+        /// `--memory-limit`, in bytes.
+        asked: u64,
+        /// The inherited hard limit of the address space, in bytes.
+        hard: u64,
     },
 }
 
@@ -220,6 +237,14 @@ pub struct Checked {
     pub failing: Vec<(u64, Origin, Difference)>,
     /// The first round whose right answer differed from gamesolve's only in whitespace.
     pub whitespace: Option<(u64, String)>,
+    /// Why a failing input could not be saved (`--save`), if one could not: the file and the
+    /// error. Nothing more is saved after it; the check goes on.
+    pub save_error: Option<String>,
+    /// Whether the check was stopped (Ctrl-C, SIGTERM, SIGHUP) before it finished: the report
+    /// then tells what it found so far.
+    pub stopped: bool,
+    /// Whether the first failure was being shrunk when the check was stopped.
+    pub shrinking: bool,
 }
 
 /// Where a check is, for a progress bar.
@@ -237,19 +262,48 @@ pub enum Progress {
     },
 }
 
-/// The first failure's difference and its smallest failing input so far, while a check
-/// shrinks it, for a stop on a signal to print ([`best_so_far`]).
-static BEST_SO_FAR: Mutex<Option<(String, String)>> = Mutex::new(None);
+/// What the running check has found so far: the rounds run and failed, and while it shrinks,
+/// the smallest failing input yet, for the report of a stop on a signal ([`checked_so_far`]).
+static SO_FAR: Mutex<Option<Checked>> = Mutex::new(None);
 
-/// The difference (in words) and the smallest failing input found so far by the running
-/// check, if it found one.
-pub fn best_so_far() -> Option<(String, String)> {
-    BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+/// What the running check has found so far (`None` before it starts), marked as stopped: the
+/// first failure, if any, as far as it was shrunk.
+pub fn checked_so_far() -> Option<Checked> {
+    let mut checked = SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()?;
+    checked.stopped = true;
+    if let Some(failure) = &mut checked.failure {
+        failure.shrink_stopped = Some(ShrinkStop::Stopped);
+    }
+    Some(checked)
+}
+
+/// Records `checked` so far, with its first failure (not yet shrunk), if any. Only what changed
+/// is copied (the failing rounds are appended), so that a long `--keep-going` stays linear.
+fn record(checked: &Checked, first: Option<&Counterexample>) {
+    let mut so_far = SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let so_far = so_far.get_or_insert_with(|| Checked { failing: Vec::new(), failure: None, ..checked.clone() });
+    so_far.rounds = checked.rounds;
+    so_far.whitespace.clone_from(&checked.whitespace);
+    so_far.save_error.clone_from(&checked.save_error);
+    so_far.failing.extend_from_slice(&checked.failing[so_far.failing.len().min(checked.failing.len())..]);
+    if so_far.failure.is_none() {
+        so_far.failure = first.cloned();
+    }
 }
 
 fn record_best(failure: &Counterexample) {
-    *BEST_SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
-        Some((failure.difference.to_string(), failure.input.clone()));
+    if let Some(checked) = SO_FAR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_mut() {
+        checked.failure = Some(failure.clone());
+        checked.shrinking = true;
+    }
+}
+
+/// Whether this caller is the first to report the check: its end, or a stop on a signal.
+/// Whoever gets `false` must print nothing.
+pub fn claim_the_report() -> bool {
+    static CLAIMED: Mutex<bool> = Mutex::new(false);
+    let mut claimed = CLAIMED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    !std::mem::replace(&mut *claimed, true)
 }
 
 /// Runs the check: every round (the fixed inputs, or generated ones), until the first failure
@@ -261,17 +315,29 @@ pub fn stress(
     config: &StressConfig,
     mut progress: impl FnMut(Progress),
 ) -> Result<Checked, StressError> {
-    let mut checked = Checked { rounds: 0, failure: None, failing: Vec::new(), whitespace: None };
+    let mut checked = Checked {
+        rounds: 0,
+        failure: None,
+        failing: Vec::new(),
+        whitespace: None,
+        save_error: None,
+        stopped: false,
+        shrinking: false,
+    };
     let mut first = None;
+    check_memory_limit(config)?;
+    if let Some(dir) = &config.save {
+        save::prepare(dir, config.force)
+            .map_err(|why| StressError::SaveFolder { path: dir.display().to_string(), why })?;
+    }
     let engine = problem.engines()[0];
     let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
-    if config.memory_limit.is_some() {
-        // Under the limit a program is started by `exec-limited`, so a program that is not
-        // there would come back as a crash: look for it first.
-        for command in std::iter::once(&config.command).chain(&config.against) {
-            findable(command)?;
-        }
+    // A program is started by `exec-limited`, so a program that is not there would come back
+    // as a crash: look for it first.
+    for command in std::iter::once(&config.command).chain(&config.against) {
+        findable(command)?;
     }
+    record(&checked, None);
     for round in 1..=rounds {
         progress(Progress::Round(round));
         let (origin, input, expected) = match config.inputs.get(round as usize - 1) {
@@ -301,7 +367,10 @@ pub fn stress(
                 break;
             }
         }
-        let Some((culprit, run, difference)) = failed else { continue };
+        let Some((culprit, run, difference)) = failed else {
+            record(&checked, first.as_ref());
+            continue;
+        };
         let failure = Counterexample {
             culprit,
             round,
@@ -314,11 +383,10 @@ pub fn stress(
             shrink_stopped: None,
             other: None,
         };
-        if let Some(dir) = &config.save {
-            save(problem, dir, &format!("round-{round}"), &failure)?;
-        }
+        save(problem, config, &mut checked, &format!("round-{round}"), &failure);
         checked.failing.push((round, origin, difference));
         first.get_or_insert(failure);
+        record(&checked, first.as_ref());
         if !config.keep_going {
             break;
         }
@@ -330,9 +398,7 @@ pub fn stress(
             let (run, difference, _) = verdict(problem, config, other, &failure.input, &failure.expected)?;
             failure.other = Some((run, difference));
         }
-        if let Some(dir) = &config.save {
-            save(problem, dir, "shrunk", &failure)?;
-        }
+        save(problem, config, &mut checked, "shrunk", &failure);
         checked.failure = Some(failure);
     }
     unless_stopping(Ok(checked))
@@ -349,16 +415,21 @@ fn verdict(
     expected: &str,
 ) -> Result<(Run, Option<Difference>, Option<String>), StressError> {
     let command = culprit.command(config);
-    let run = match config.memory_limit {
-        None => run_program(command, input, config.timeout, output_limit(expected))?,
-        Some(bytes) => {
-            let gamesolve = std::env::current_exe()
-                .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
-            let mut limited =
-                vec![gamesolve.into_os_string(), "exec-limited".into(), bytes.to_string().into(), "--".into()];
-            limited.extend(command.iter().cloned());
-            run_program(&limited, input, config.timeout, output_limit(expected))?
+    let run = if cfg!(unix) {
+        // Through `gamesolve exec-limited`, which sets in the child what must be set there: the
+        // signal that kills it with gamesolve, and the memory limit.
+        let gamesolve = std::env::current_exe()
+            .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
+        let mut limited = vec![gamesolve.into_os_string(), "exec-limited".into()];
+        limited.extend(["--parent".into(), std::process::id().to_string().into()]);
+        if let Some(bytes) = config.memory_limit {
+            limited.extend(["--memory-limit".into(), bytes.to_string().into()]);
         }
+        limited.push("--".into());
+        limited.extend(command.iter().cloned());
+        run_program(&limited, input, config.timeout, output_limit(expected))?
+    } else {
+        run_program(command, input, config.timeout, output_limit(expected))?
     };
     let difference = match (&run, config.memory_limit) {
         (Run::Crashed { allocation_failed: true, .. }, Some(limit)) => Some(Difference::MemoryLimit(limit)),
@@ -372,26 +443,50 @@ fn verdict(
     Ok((run, difference, spacing))
 }
 
-/// Writes `failure` into `dir` as `<name>.in` (the input), `<name>.expected` (gamesolve's
-/// answer), `<name>.out` (what the program printed, or how its run ended) and `<name>.why`
-/// (gamesolve's explanation, where the problem has one).
-fn save(problem: &dyn Problem, dir: &std::path::Path, name: &str, failure: &Counterexample) -> Result<(), StressError> {
+/// With `--save`, writes `failure` into its folder as `<name>.in` (the input), `<name>.expected`
+/// (gamesolve's answer), `<name>.out` (what the program printed, or how its run ended) and
+/// `<name>.why` (gamesolve's explanation, where the problem has one), each file whole or not at
+/// all ([`save::write_new`]). The first file that cannot be written is recorded in `checked`
+/// and ends the saving, not the check.
+fn save(problem: &dyn Problem, config: &StressConfig, checked: &mut Checked, name: &str, failure: &Counterexample) {
+    let Some(dir) = config.save.as_deref().filter(|_| checked.save_error.is_none()) else { return };
     let write = |suffix: &str, text: &str| {
-        let path = dir.join(format!("{name}.{suffix}"));
-        std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&path, text))
-            .map_err(|source| StressError::Save { path: path.display().to_string(), source })
+        let file = format!("{name}.{suffix}");
+        save::write_new(dir, &file, text, config.force).map_err(|e| {
+            let hint = if e.kind() == std::io::ErrorKind::AlreadyExists { " (--force replaces it)" } else { "" };
+            format!("cannot save {}: {e}{hint}", dir.join(&file).display())
+        })
     };
-    write("in", &failure.input)?;
-    write("expected", &failure.expected)?;
-    match &failure.run {
-        Run::Output(output) => write("out", output)?,
-        _ => write("out", &format!("{}\n", failure.difference))?,
+    let out = match &failure.run {
+        Run::Output(output) => output.clone(),
+        _ => format!("{}\n", failure.difference),
+    };
+    let why = problem
+        .explain(&failure.input)
+        .ok()
+        .map(|explanations| explanations.iter().map(judge::Explanation::to_text).collect::<Vec<String>>().join("\n"));
+    let written = write("in", &failure.input)
+        .and_then(|()| write("expected", &failure.expected))
+        .and_then(|()| write("out", &out))
+        .and_then(|()| why.map_or(Ok(()), |why| write("why", &why)));
+    checked.save_error = written.err();
+}
+
+/// Refuses a `--memory-limit` above the hard limit of the address space gamesolve inherited
+/// (`ulimit -v`): the program could not be given it, and would fail to start.
+fn check_memory_limit(config: &StressConfig) -> Result<(), StressError> {
+    #[cfg(unix)]
+    if let Some(asked) = config.memory_limit {
+        use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit};
+        if let Ok((_, hard)) = getrlimit(Resource::RLIMIT_AS)
+            && hard != RLIM_INFINITY
+            && asked > hard
+        {
+            return Err(StressError::MemoryLimitAboveHard { asked, hard });
+        }
     }
-    if let Ok(explanations) = problem.explain(&failure.input) {
-        let text: Vec<String> = explanations.iter().map(judge::Explanation::to_text).collect();
-        write("why", &text.join("\n"))?;
-    }
+    #[cfg(not(unix))]
+    let _ = config;
     Ok(())
 }
 

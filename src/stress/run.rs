@@ -65,21 +65,36 @@ pub fn run_program(
     // Feed and drain on threads, so a program that does not read all its input, or writes a
     // lot before reading, cannot deadlock against us. The feeder is never joined: a process
     // that holds the input open without reading must not hold us too.
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.as_bytes().to_vec();
-    std::thread::spawn(move || {
-        // A program may exit without reading everything; that is its business.
-        let _ = stdin.write_all(&input);
-    });
-    let over_limit = Arc::new(AtomicBool::new(false));
-    let stdout = {
-        let over_limit = Arc::clone(&over_limit);
-        let pipe = child.stdout.take().expect("stdout is piped");
-        std::thread::spawn(move || read_capped(pipe, output_limit, false, &over_limit))
-    };
-    let stderr = {
+    // A thread that cannot be started (a pids limit the program's processes filled) ends the
+    // run as a failure to run it, after its processes are killed, never as a panic.
+    let threads = |child: &mut std::process::Child| -> std::io::Result<_> {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let input = input.as_bytes().to_vec();
+        std::thread::Builder::new().spawn(move || {
+            // A program may exit without reading everything; that is its business.
+            let _ = stdin.write_all(&input);
+        })?;
+        let over_limit = Arc::new(AtomicBool::new(false));
+        let stdout = {
+            let over_limit = Arc::clone(&over_limit);
+            let pipe = child.stdout.take().expect("stdout is piped");
+            std::thread::Builder::new().spawn(move || read_capped(pipe, output_limit, false, &over_limit))?
+        };
         let pipe = child.stderr.take().expect("stderr is piped");
-        std::thread::spawn(move || read_capped(pipe, STDERR_KEPT, true, &AtomicBool::new(false)))
+        let stderr =
+            std::thread::Builder::new().spawn(move || read_capped(pipe, STDERR_KEPT, true, &AtomicBool::new(false)))?;
+        Ok((over_limit, stdout, stderr))
+    };
+    let (over_limit, stdout, stderr) = match threads(&mut child) {
+        Ok(threads) => threads,
+        Err(e) => {
+            kill_group(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            RUNNING_GROUP.store(0, Ordering::SeqCst);
+            crate::reaper::kill_descendants();
+            return Err(spawn_error(e));
+        }
     };
     // No deadline when the limit is too far away for the clock to hold it.
     let deadline = Instant::now().checked_add(timeout);
@@ -219,15 +234,24 @@ pub fn output_limit(expected: &str) -> usize {
 pub(super) fn findable(command: &[OsString]) -> Result<(), StressError> {
     let program = command.first().ok_or(StressError::NoCommand)?;
     let path = std::path::Path::new(program);
-    let found = if path.components().count() > 1 {
+    let runnable = |path: &std::path::Path| {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+        }
+        #[cfg(not(unix))]
         path.is_file()
+    };
+    let found = if path.components().count() > 1 {
+        runnable(path)
     } else {
-        std::env::var_os("PATH").is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(path).is_file()))
+        std::env::var_os("PATH").is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| runnable(&dir.join(path))))
     };
     if found {
         Ok(())
     } else {
-        let source = std::io::Error::new(std::io::ErrorKind::NotFound, "no such program");
+        let source = std::io::Error::new(std::io::ErrorKind::NotFound, "no such program, or not one that may be run");
         Err(StressError::Spawn { program: program.to_string_lossy().into_owned(), source })
     }
 }
@@ -240,15 +264,32 @@ fn allocation_failed(stderr: &str) -> bool {
         .any(|message| stderr.contains(message))
 }
 
-/// Replaces this process with `command` under an address-space limit of `bytes` (Unix):
-/// what `check --memory-limit` starts, as `gamesolve exec-limited BYTES -- PROGRAM ARGS...`,
-/// so that the limit is set in the child without unsafe code. Returns only on failure.
-pub fn exec_limited(bytes: u64, command: &[OsString]) -> anyhow::Error {
+/// Replaces this process with `command`, which [`run_program`] starts as
+/// `gamesolve exec-limited --parent PID [--memory-limit BYTES] -- PROGRAM ARGS...`, so that what
+/// must be set in the child is set without unsafe code (Unix): the parent-death signal
+/// (Linux: SIGKILL when gamesolve dies, however it dies; if gamesolve, `parent`, died before it
+/// was set, nothing is run) and the address-space limit of `--memory-limit`. Returns only on
+/// failure.
+pub fn exec_limited(bytes: Option<u64>, parent: Option<u32>, command: &[OsString]) -> anyhow::Error {
     #[cfg(unix)]
     {
         use nix::sys::resource::{Resource, setrlimit};
         use std::os::unix::ffi::OsStrExt;
-        if let Err(e) = setrlimit(Resource::RLIMIT_AS, bytes, bytes) {
+        #[cfg(target_os = "linux")]
+        if let Some(parent) = parent {
+            if let Err(e) = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL) {
+                return anyhow::anyhow!("cannot ask to die with gamesolve: {e}");
+            }
+            // gamesolve may have died before the signal was asked for: then it never comes.
+            if nix::unistd::getppid().as_raw() as u32 != parent {
+                return anyhow::anyhow!("gamesolve, which started this program, is gone");
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = parent;
+        if let Some(bytes) = bytes
+            && let Err(e) = setrlimit(Resource::RLIMIT_AS, bytes, bytes)
+        {
             return anyhow::anyhow!("cannot limit the address space to {bytes} bytes: {e}");
         }
         let args: Result<Vec<std::ffi::CString>, _> =
@@ -260,7 +301,7 @@ pub fn exec_limited(bytes: u64, command: &[OsString]) -> anyhow::Error {
     }
     #[cfg(not(unix))]
     {
-        let _ = (bytes, command);
-        anyhow::anyhow!("--memory-limit needs Unix")
+        let _ = (bytes, parent, command);
+        anyhow::anyhow!("exec-limited needs Unix")
     }
 }

@@ -44,6 +44,8 @@ pub enum ShrinkStop {
     Time(Duration),
     /// The failure is a timeout whose limit is too long to run again and again: not shrunk.
     SlowTimeout,
+    /// The check was stopped (Ctrl-C, SIGTERM, SIGHUP).
+    Stopped,
 }
 
 impl std::fmt::Display for ShrinkStop {
@@ -58,6 +60,7 @@ impl std::fmt::Display for ShrinkStop {
                 "not shrunk: each failing run takes the whole time limit (a lower --timeout, or a higher \
                  --shrink-time, at least 10 times the limit, lets it shrink)"
             ),
+            ShrinkStop::Stopped => write!(f, "the check was stopped (Ctrl-C or a termination signal)"),
         }
     }
 }

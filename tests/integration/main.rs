@@ -6,6 +6,7 @@
 mod common;
 
 mod budgets;
+mod check_hardening;
 mod cli;
 mod contest;
 mod registered;

@@ -1,0 +1,128 @@
+//! `check --save DIR`: the failing inputs written down, each file whole or not at all, and
+//! never through a link another user planted in the folder.
+//!
+//! Every file is written to a new temporary name in the folder (created with `O_CREAT|O_EXCL`,
+//! which fails on any existing name, a link included, and so never follows one), then given its
+//! name: without `--force` by a hard link that fails if the name exists (the temporary name is
+//! then removed), with `--force` by a rename, which replaces the name itself (a planted link,
+//! not what it points to). A write that fails (a full disk) leaves no file behind.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The suffixes of the files `check` writes for one failing input.
+const SUFFIXES: [&str; 4] = ["in", "expected", "out", "why"];
+
+/// The start of the temporary names, which an earlier `check` killed mid-write may have left.
+const TEMPORARY: &str = ".gamesolve-save-";
+
+/// Whether `name` is one `check --save` writes: `round-N.*` and `shrunk.*` with the suffixes
+/// above, or one of its temporary names.
+pub fn is_own_output(name: &str) -> bool {
+    if name.starts_with(TEMPORARY) {
+        return true;
+    }
+    let Some((stem, suffix)) = name.rsplit_once('.') else { return false };
+    let round = stem.strip_prefix("round-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    (round || stem == "shrunk") && SUFFIXES.contains(&suffix)
+}
+
+/// Why `--save DIR` is refused, if it is: a folder that is a link, not a folder, or that holds
+/// anything (without `force`): a file `check` did not write (or one of its names that is not a
+/// regular file, such as a planted link), or earlier output, which would be replaced. A folder
+/// that does not exist is created.
+pub fn prepare(dir: &Path, force: bool) -> Result<(), String> {
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder: {e}"));
+        }
+        Err(e) => return Err(format!("cannot read the folder: {e}")),
+        Ok(meta) if meta.file_type().is_symlink() => {
+            return Err("is a link; give the folder itself, not a link to it".to_string());
+        }
+        Ok(meta) if !meta.is_dir() => return Err("is not a folder".to_string()),
+        Ok(_) => {}
+    }
+    if force {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read the folder: {e}"))?;
+    let mut names: Vec<(String, bool)> = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read the folder: {e}"))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let regular = entry.file_type().is_ok_and(|t| t.is_file());
+        names.push((name, regular));
+    }
+    names.sort();
+    if let Some((name, _)) = names.iter().find(|(name, regular)| !(*regular && is_own_output(name))) {
+        return Err(format!(
+            "holds `{}`, which check did not write; give an empty or new folder (--force writes into it anyway)",
+            judge::input::escaped(name)
+        ));
+    }
+    if let Some((name, _)) = names.first() {
+        return Err(format!(
+            "holds the output of an earlier check (`{}`); give an empty or new folder, or --force to replace it",
+            judge::input::escaped(name)
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `text` as `dir/name`, whole or not at all, never through a link: replacing an
+/// existing `name` only with `replace` (and then the name itself, never what a link there
+/// points to); without it an existing name is an error (`AlreadyExists`).
+pub fn write_new(dir: &Path, name: &str, text: &str, replace: bool) -> io::Result<()> {
+    let (temporary, mut file) = create_temporary(dir)?;
+    let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
+    drop(file);
+    let target = dir.join(name);
+    let placed = written.and_then(|()| {
+        if replace {
+            std::fs::rename(&temporary, &target)
+        } else {
+            // link(2) fails if the name exists, whatever it is, and does not follow a link there.
+            std::fs::hard_link(&temporary, &target).and_then(|()| std::fs::remove_file(&temporary))
+        }
+    });
+    if placed.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    placed
+}
+
+/// A new file in `dir` under a temporary name no one else has (created with `create_new`, so an
+/// existing name, a planted link included, is never opened).
+fn create_temporary(dir: &Path) -> io::Result<(std::path::PathBuf, File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for _ in 0..16 {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!("{TEMPORARY}{}-{nanos:x}-{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_own_output;
+
+    #[test]
+    fn own_output_is_recognized_by_name() {
+        for name in ["round-1.in", "round-12.expected", "shrunk.out", "shrunk.why", ".gamesolve-save-1-2-3.tmp"] {
+            assert!(is_own_output(name), "{name}");
+        }
+        for name in ["round-.in", "round-1x.in", "round-1.txt", "shrunk.in.bak", "notes", "shrunk"] {
+            assert!(!is_own_output(name), "{name}");
+        }
+    }
+}
