@@ -83,7 +83,7 @@ fn solve(
     };
     let report = tables::solve(game.as_ref(), engine, out, force, &progress);
     bar.finish_and_clear();
-    let report = report.map_err(anyhow::Error::msg)?;
+    let report = report?;
     render(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

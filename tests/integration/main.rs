@@ -8,6 +8,7 @@ mod common;
 mod budgets;
 mod cli;
 mod contest;
+mod memory_plan;
 mod registered;
 mod resources;
 mod table_commands;
