@@ -102,3 +102,36 @@ fn item_5b_solve_cards_with_the_parallel_counter_engine_is_refused_on_its_estima
         assert_fails(&out, 2, &[&needs, "more than the 2.0 GiB --max-memory allows"]);
     }
 }
+
+/// A legal hdu1524 input of about 200 KB: a path of 70 positions, each listing its successor
+/// 1,000 times (the contract allows a repeated out-neighbour), and 10 chessmen at its start.
+/// The oracle stores every multiset of chessmen with its moves, 10,000 a multiset.
+fn repeated_edges() -> String {
+    let n = 70;
+    let mut text = format!("{n}\n");
+    for v in 0..n - 1 {
+        text += &format!("1000{}\n", format!(" {}", v + 1).repeat(1000));
+    }
+    text + "0\n10 0 0 0 0 0 0 0 0 0 0\n0\n"
+}
+
+#[test]
+fn item_5a_the_hdu1524_oracle_counts_what_it_stores_against_the_memory() {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("memory-plan-{}-hdu1524.in", std::process::id()));
+    std::fs::write(&path, repeated_edges()).expect("the temporary directory is writable");
+    let file = path.to_str().expect("a UTF-8 temporary path");
+    // A budget of 10^8 units is some 10 GB of stored moves: the 64 MiB --max-memory cuts the
+    // oracle's units to what fits, and running out of them is a refusal for memory, exit 2.
+    let args = ["--max-memory", "64M", "--budget", "100000000", "judge", "hdu1524", file, "--engine", "oracle"];
+    let out = bounded(BOUNDED_KIB, &args);
+    let _ = std::fs::remove_file(&path);
+    assert_fails(
+        &out,
+        2,
+        &[
+            "the oracle's stored states and moves (past 524288 units of work",
+            "more than the 64.0 MiB --max-memory allows",
+        ],
+    );
+}
