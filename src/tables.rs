@@ -169,8 +169,8 @@ pub fn solve(
     out: Option<&Path>,
     force: bool,
     progress: Progress<'_>,
-) -> Result<SolveReport, String> {
-    let out = out.map(|path| prepare_out(path, force)).transpose()?;
+) -> anyhow::Result<SolveReport> {
+    let out = out.map(|path| prepare_out(path, force)).transpose().map_err(anyhow::Error::msg)?;
     solve_into(game, engine, out, progress)
 }
 
@@ -197,18 +197,14 @@ pub fn solve_into(
     engine: Option<&str>,
     out: Option<Target>,
     progress: Progress<'_>,
-) -> Result<SolveReport, String> {
+) -> anyhow::Result<SolveReport> {
     let engines = game.engines();
     let engine = engine.unwrap_or(engines[0]);
     if !engines.contains(&engine) {
-        return Err(format!(
-            "no engine `{engine}` for {}; the engines are {}",
-            game.identity().game,
-            engines.join(", ")
-        ));
+        anyhow::bail!("no engine `{engine}` for {}; the engines are {}", game.identity().game, engines.join(", "));
     }
-    let solved = game.solve(engine).map_err(|e| format!("{engine}: {e}"))?;
-    let start = Probed::of(game, game.start(), |i| Ok::<_, String>(solved.value(i)))?;
+    let solved = game.solve(engine).map_err(|e| solve_error(engine, e))?;
+    let start = Probed::of(game, game.start(), |i| Ok::<_, String>(solved.value(i))).map_err(anyhow::Error::msg)?;
     let written = match out {
         None => None,
         Some(target) => {
@@ -216,7 +212,7 @@ pub fn solve_into(
             let file = target.path().display().to_string();
             let written = target
                 .write(&header, &|i| solved.value(i), progress, WriteOptions::default())
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             Some((file, written))
         }
     };
@@ -227,6 +223,17 @@ pub fn solve_into(
         start,
         written,
     })
+}
+
+/// Why `engine` made no table, `engine: ` before it; an engine declining over the work budget
+/// stays a [`judge::JudgeError`] in the error's chain, which the CLI exits 3 for.
+fn solve_error(engine: &str, e: workbench::solve::SolveError) -> anyhow::Error {
+    if let workbench::solve::SolveError::Engine(inner) = &e
+        && let Some(judge::JudgeError::OverBudget(over)) = inner.source_error().downcast_ref::<judge::JudgeError>()
+    {
+        return anyhow::Error::new(judge::JudgeError::OverBudget(over.clone())).context(engine.to_string());
+    }
+    anyhow::anyhow!("{engine}: {e}")
 }
 
 /// A table file and the game it says it holds, checked to agree: the game is registered, its

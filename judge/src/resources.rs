@@ -133,6 +133,50 @@ pub struct OutOfMemory {
     pub source_of_limit: &'static str,
 }
 
+/// The bytes a naive oracle keeps for a unit of work it spends exploring: a unit is a state
+/// visited or a move generated, and the oracles keep every state with its moves, each a whole
+/// position and its hash entry (measured 80 to 100 bytes a unit on hdu1524's chessmen).
+pub const ORACLE_BYTES_PER_UNIT: u64 = 128;
+
+/// What a naive oracle may spend of the `left` units of an input's budget: all of them, or
+/// fewer when what it stores for them ([`ORACLE_BYTES_PER_UNIT`] a unit) would not fit
+/// [`memory_limit`]; then running out of them is a refusal for memory (exit 2, the estimate
+/// named), not a decline over the budget.
+#[derive(Debug, Clone)]
+pub struct OracleWork {
+    /// The units the oracle may spend.
+    pub units: u64,
+    memory: Option<OutOfMemory>,
+}
+
+impl OracleWork {
+    /// The units of `left` whose stored states and moves fit the memory the command may use.
+    pub fn new(left: u64) -> OracleWork {
+        match memory_limit() {
+            Some((limit, source_of_limit)) if left.saturating_mul(ORACLE_BYTES_PER_UNIT) > limit => {
+                let units = limit / ORACLE_BYTES_PER_UNIT;
+                let what = format!(
+                    "the oracle's stored states and moves (past {units} units of work, {ORACLE_BYTES_PER_UNIT} bytes a unit)"
+                );
+                let needed = (units + 1).saturating_mul(ORACLE_BYTES_PER_UNIT);
+                OracleWork { units, memory: Some(OutOfMemory { what, needed, limit, source_of_limit }) }
+            }
+            _ => OracleWork { units: left, memory: None },
+        }
+    }
+
+    /// The oracle's error as the judge reports it: out of its units when memory cut them is
+    /// [`JudgeError::OutOfMemory`](crate::JudgeError::OutOfMemory).
+    pub fn error(&self, e: oracle::OracleError) -> crate::JudgeError {
+        match (&e, &self.memory) {
+            (oracle::OracleError::OverBudget { max_work, .. }, Some(memory)) if *max_work == self.units => {
+                crate::JudgeError::OutOfMemory(memory.clone())
+            }
+            _ => crate::JudgeError::Oracle(e),
+        }
+    }
+}
+
 /// `bytes` for people: `1.5 GiB`, `12.0 MiB`, `300 bytes`.
 pub fn show_bytes(bytes: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];

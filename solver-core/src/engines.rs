@@ -2,8 +2,8 @@
 //! memory bound, so a command can pick one at run time and a check can compare them all.
 
 use crate::limits::RETROGRADE_LIMIT;
-use crate::parallel_retrograde::{RetrogradeError, solve_parallel_counter, solve_parallel_layered};
-use crate::retrograde::{solve_by_layers, solve_with_reverse_graph, solve_with_unmoves};
+use crate::parallel_retrograde::{RetrogradeError, solve_parallel_counter, solve_parallel_layered_within};
+use crate::retrograde::{solve_by_layers_within, solve_with_reverse_graph, solve_with_unmoves};
 use crate::{LoopySpace, OutcomeTable, Unmoves};
 
 /// The retrograde engines, for choosing one at run time (`--engine`) and for comparing them.
@@ -13,11 +13,11 @@ pub enum RetrogradeEngine {
     ReverseGraph,
     /// [`solve_with_unmoves`].
     Unmoves,
-    /// [`solve_by_layers`].
+    /// [`solve_by_layers`](crate::solve_by_layers).
     Layered,
     /// [`solve_parallel_counter`].
     ParallelCounter,
-    /// [`solve_parallel_layered`] into a 4-byte [`OutcomeTable`].
+    /// [`solve_parallel_layered`](crate::solve_parallel_layered) into a 4-byte [`OutcomeTable`].
     ParallelLayered,
 }
 
@@ -86,9 +86,21 @@ impl RetrogradeEngine {
     /// Solves `game` with this engine. Only [`RetrogradeEngine::ParallelLayered`] can fail
     /// with [`RetrogradeError::Overflow`], past its 2-byte cells' remoteness.
     pub fn solve<G: Unmoves + Sync + ?Sized>(self, game: &G) -> Result<OutcomeTable, RetrogradeError> {
+        self.solve_within(game, u64::MAX)
+    }
+
+    /// [`RetrogradeEngine::solve`], the layered engines in at most `max_steps` steps (a position
+    /// scanned or a move examined each; [`RetrogradeError::OverSteps`] before passing them): their
+    /// time grows with the largest remoteness. The other engines take time linear in the
+    /// space and its moves, which their memory bound already bounds, and ignore it.
+    pub fn solve_within<G: Unmoves + Sync + ?Sized>(
+        self,
+        game: &G,
+        max_steps: u64,
+    ) -> Result<OutcomeTable, RetrogradeError> {
         match self {
             RetrogradeEngine::Unmoves => Ok(solve_with_unmoves(game)?),
-            by_moves => by_moves.solve_by_moves(game).expect("every other engine needs only moves"),
+            by_moves => by_moves.solve_by_moves_within(game, max_steps).expect("every other engine needs only moves"),
         }
     }
 
@@ -98,12 +110,22 @@ impl RetrogradeEngine {
         self,
         game: &G,
     ) -> Option<Result<OutcomeTable, RetrogradeError>> {
+        self.solve_by_moves_within(game, u64::MAX)
+    }
+
+    /// [`RetrogradeEngine::solve_by_moves`] with the layered engines' step limit of
+    /// [`RetrogradeEngine::solve_within`].
+    pub fn solve_by_moves_within<G: LoopySpace + Sync + ?Sized>(
+        self,
+        game: &G,
+        max_steps: u64,
+    ) -> Option<Result<OutcomeTable, RetrogradeError>> {
         Some(match self {
             RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game).map_err(RetrogradeError::from),
             RetrogradeEngine::Unmoves => return None,
-            RetrogradeEngine::Layered => solve_by_layers(game).map_err(RetrogradeError::from),
+            RetrogradeEngine::Layered => solve_by_layers_within(game, max_steps),
             RetrogradeEngine::ParallelCounter => solve_parallel_counter(game).map_err(RetrogradeError::from),
-            RetrogradeEngine::ParallelLayered => solve_parallel_layered::<OutcomeTable, _>(game),
+            RetrogradeEngine::ParallelLayered => solve_parallel_layered_within::<OutcomeTable, _>(game, max_steps),
         })
     }
 }

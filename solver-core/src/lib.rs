@@ -75,10 +75,12 @@ pub use game::{
     StateSpace, Unmoves,
 };
 pub use id::{StateId, StateIdError};
-pub use limits::{RETROGRADE_LIMIT, SpaceTooLarge};
+pub use limits::{OverSteps, RETROGRADE_LIMIT, SpaceTooLarge};
 pub use parallel_acyclic::{parallel_acyclic_memory_bound, parallel_grundy_table, parallel_score_table};
-pub use parallel_retrograde::{LayeredTable, RetrogradeError, solve_parallel_counter, solve_parallel_layered};
-pub use retrograde::{solve_by_layers, solve_with_reverse_graph, solve_with_unmoves};
+pub use parallel_retrograde::{
+    LayeredTable, RetrogradeError, solve_parallel_counter, solve_parallel_layered, solve_parallel_layered_within,
+};
+pub use retrograde::{solve_by_layers, solve_by_layers_within, solve_with_reverse_graph, solve_with_unmoves};
 pub use table::{
     COMPACT_MAX_REMOTENESS, CompactOutcomeTable, CompactOverflow, MAX_REMOTENESS, OutcomeCounts, OutcomeTable,
     RemotenessOverflow,

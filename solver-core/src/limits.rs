@@ -49,3 +49,53 @@ pub const RETROGRADE_LIMIT: usize = MAX_REMOTENESS as usize + 1;
 pub(crate) fn within_limit(len: usize) -> Result<usize, SpaceTooLarge> {
     if len <= RETROGRADE_LIMIT { Ok(len) } else { Err(SpaceTooLarge { len, limit: RETROGRADE_LIMIT }) }
 }
+
+/// The layered engines ([`solve_by_layers_within`](crate::solve_by_layers_within),
+/// [`solve_parallel_layered_within`](crate::solve_parallel_layered_within)) would pass the steps
+/// they were allowed: their time grows with the largest remoteness, not only with the space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the layered passes need more than {max_steps} steps (a position scanned or a move examined each), \
+     {spent} spent after {passes} passes"
+)]
+pub struct OverSteps {
+    /// The steps allowed.
+    pub max_steps: u64,
+    /// The steps spent when the engine stopped.
+    pub spent: u64,
+    /// The passes made, the first (classifying every position) included.
+    pub passes: u64,
+}
+
+/// The steps of a layered engine's passes against its limit: a pass scans every position and
+/// the moves of those unresolved, so it costs at most what the pass before it cost; the next
+/// pass starts only when that much is still allowed, so the limit is never passed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Steps {
+    max: u64,
+    spent: u64,
+    last: u64,
+    passes: u64,
+}
+
+impl Steps {
+    pub(crate) fn new(max: u64) -> Steps {
+        Steps { max, spent: 0, last: 0, passes: 0 }
+    }
+
+    /// Records a pass of `cost` steps.
+    pub(crate) fn pass(&mut self, cost: u64) {
+        self.spent = self.spent.saturating_add(cost);
+        self.last = cost;
+        self.passes += 1;
+    }
+
+    /// Whether another pass, costing at most what the last one did, stays within the limit
+    /// (and the passes so far did).
+    pub(crate) fn next(&self) -> Result<(), OverSteps> {
+        match self.spent.checked_add(self.last) {
+            Some(total) if total <= self.max => Ok(()),
+            _ => Err(OverSteps { max_steps: self.max, spent: self.spent, passes: self.passes }),
+        }
+    }
+}

@@ -15,7 +15,7 @@
 //! [`RetrogradeEngine`](crate::RetrogradeEngine) runs these very functions, so a game solved
 //! by its parallel variants must be `Sync`.
 
-use crate::limits::{SpaceTooLarge, try_filled, within_limit};
+use crate::limits::{OverSteps, SpaceTooLarge, Steps, try_filled, within_limit};
 use crate::table::{COMPACT_MAX_REMOTENESS, CompactOverflow, MAX_REMOTENESS, pack, unpack};
 use crate::{CompactOutcomeTable, LoopySpace, Outcome, OutcomeTable, StateId, Terminal};
 use rayon::prelude::*;
@@ -42,6 +42,9 @@ pub enum RetrogradeError {
     /// A remoteness does not fit two bytes.
     #[error(transparent)]
     Overflow(#[from] CompactOverflow),
+    /// A layered engine would pass the steps it was allowed.
+    #[error(transparent)]
+    OverSteps(#[from] OverSteps),
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,16 +368,36 @@ impl ReverseGraph {
 /// assert!(compact == wide);
 /// ```
 pub fn solve_parallel_layered<T: LayeredTable, G: LoopySpace + Sync + ?Sized>(game: &G) -> Result<T, RetrogradeError> {
+    solve_parallel_layered_within(game, u64::MAX)
+}
+
+/// [`solve_parallel_layered`] in at most `max_steps` steps, a position scanned or a move
+/// examined each, or [`RetrogradeError::OverSteps`] before the pass that could pass them (as
+/// [`solve_by_layers_within`](crate::solve_by_layers_within) counts them).
+pub fn solve_parallel_layered_within<T: LayeredTable, G: LoopySpace + Sync + ?Sized>(
+    game: &G,
+    max_steps: u64,
+) -> Result<T, RetrogradeError> {
     let len = within_limit(game.len())?;
+    let mut steps = Steps::new(max_steps);
     let cells: Vec<T::Cell> = (0..len).into_par_iter().map(|_| T::Cell::default()).collect();
-    cells.par_chunks(CHUNK).enumerate().for_each(|(i, part)| {
-        let mut children = Vec::new();
-        for (k, cell) in part.iter().enumerate() {
-            let id = StateId::from_space_index((i * CHUNK + k) as u32);
-            cell.put(initial(game, id, &mut children));
-        }
-    });
-    layers(&cells, &|id, out| game.successor_ids(id, out))?;
+    let cost = cells
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(i, part)| {
+            let mut children = Vec::new();
+            let mut cost = 0u64;
+            for (k, cell) in part.iter().enumerate() {
+                let id = StateId::from_space_index((i * CHUNK + k) as u32);
+                children.clear();
+                cell.put(initial(game, id, &mut children));
+                cost += 1 + children.len() as u64;
+            }
+            cost
+        })
+        .sum();
+    steps.pass(cost);
+    layers(&cells, &|id, out| game.successor_ids(id, out), &mut steps)?;
     Ok(T::from_cells(cells))
 }
 
@@ -463,9 +486,10 @@ fn initial<G: LoopySpace + ?Sized>(game: &G, id: StateId, children: &mut Vec<Sta
 
 type MovesFn<'a> = dyn Fn(StateId, &mut Vec<StateId>) + Sync + 'a;
 
-/// Both phases of the layered engine over cells initialized by [`initial`].
-fn layers<C: Cell>(cells: &[C], moves: &MovesFn<'_>) -> Result<(), CompactOverflow> {
-    sweep(cells, moves, |children, cells, r| {
+/// Both phases of the layered engine over cells initialized by [`initial`], each pass only
+/// when `steps` allows it.
+fn layers<C: Cell>(cells: &[C], moves: &MovesFn<'_>, steps: &mut Steps) -> Result<(), RetrogradeError> {
+    sweep(cells, moves, steps, |children, cells, r| {
         let mut all_won = true;
         for c in children {
             match unpack(cells[c.index()].get()) {
@@ -476,7 +500,7 @@ fn layers<C: Cell>(cells: &[C], moves: &MovesFn<'_>) -> Result<(), CompactOverfl
         }
         all_won.then_some(Outcome::Loss(r))
     })?;
-    sweep(cells, moves, |children, cells, r| {
+    sweep(cells, moves, steps, |children, cells, r| {
         let tied = |c: &StateId| matches!(unpack(cells[c.index()].get()), Outcome::Tie(q) if q < r);
         children.iter().any(tied).then_some(Outcome::Tie(r))
     })
@@ -484,19 +508,23 @@ fn layers<C: Cell>(cells: &[C], moves: &MovesFn<'_>) -> Result<(), CompactOverfl
 
 /// Passes `r = 1, 2, ...`, each over every unresolved cell in parallel, giving it the value
 /// `rule` derives from its children's values of remoteness below `r`, until a pass resolves
-/// nothing. A pass that would store a remoteness past the cells' largest remoteness stops the engine.
+/// nothing. A pass that would store a remoteness past the cells' largest remoteness stops the
+/// engine, and so does one `steps` does not allow.
 fn sweep<C: Cell>(
     cells: &[C],
     moves: &MovesFn<'_>,
+    steps: &mut Steps,
     rule: impl Fn(&[StateId], &[C], u32) -> Option<Outcome> + Sync,
-) -> Result<(), CompactOverflow> {
+) -> Result<(), RetrogradeError> {
     for r in 1.. {
-        let (resolved_any, overflow) = cells
+        steps.next()?;
+        let (resolved_any, overflow, cost) = cells
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(i, part)| {
                 let mut children = Vec::new();
                 let mut resolved_any = false;
+                let mut cost = part.len() as u64;
                 for (k, cell) in part.iter().enumerate() {
                     if cell.get() != 0 {
                         continue;
@@ -504,22 +532,24 @@ fn sweep<C: Cell>(
                     let id = StateId::from_space_index((i * CHUNK + k) as u32);
                     children.clear();
                     moves(id, &mut children);
+                    cost += children.len() as u64;
                     // Values set in this pass have remoteness r, so the rule cannot see them,
                     // whichever thread set them and whenever.
                     if let Some(outcome) = rule(&children, cells, r) {
                         if r > C::MAX_REMOTENESS {
-                            return (true, Some(id));
+                            return (true, Some(id), cost);
                         }
                         cell.put(pack(outcome));
                         resolved_any = true;
                     }
                 }
-                (resolved_any, None)
+                (resolved_any, None, cost)
             })
-            .reduce(|| (false, None), |a, b| (a.0 || b.0, min_some(a.1, b.1)));
+            .reduce(|| (false, None, 0), |a, b| (a.0 || b.0, min_some(a.1, b.1), a.2 + b.2));
         if let Some(position) = overflow {
-            return Err(CompactOverflow { position, remoteness: r });
+            return Err(CompactOverflow { position, remoteness: r }.into());
         }
+        steps.pass(cost);
         if !resolved_any {
             break;
         }

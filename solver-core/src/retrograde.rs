@@ -22,7 +22,8 @@
 //! [`RetrogradeEngine`](crate::RetrogradeEngine) names these and the two parallel engines, so
 //! every engine is selectable and compared in one place.
 
-use crate::limits::{SpaceTooLarge, try_filled, try_room, try_with_capacity, within_limit};
+use crate::limits::{OverSteps, SpaceTooLarge, Steps, try_filled, try_room, try_with_capacity, within_limit};
+use crate::parallel_retrograde::RetrogradeError;
 use crate::table::{pack, unpack};
 use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
 
@@ -94,24 +95,43 @@ pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable,
 /// follow in passes of their own, and what is left is a draw.
 ///
 /// Time `O((L + 1)(N + E))` move generations for the largest remoteness `L`. Memory: the 4-byte
-/// table only. The engine for the tightest memory budget, slow on games with long wins.
+/// table only. The engine for the tightest memory budget, slow on games with long wins: a
+/// caller with a limit on time gives one with [`solve_by_layers_within`].
 pub fn solve_by_layers<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    solve_by_layers_within(game, u64::MAX).map_err(|e| match e {
+        RetrogradeError::SpaceTooLarge(e) => e,
+        other => unreachable!("no step limit and 4-byte cells: {other}"),
+    })
+}
+
+/// [`solve_by_layers`] in at most `max_steps` steps, a position scanned or a move examined
+/// each, or [`RetrogradeError::OverSteps`] before the pass that could pass them (what the pass
+/// before it cost; the first pass, which classifies every position, is the bound of the second).
+pub fn solve_by_layers_within<G: LoopySpace + ?Sized>(
+    game: &G,
+    max_steps: u64,
+) -> Result<OutcomeTable, RetrogradeError> {
     let len = within_limit(game.len())?;
+    let mut steps = Steps::new(max_steps);
     // 0 marks a position not yet resolved; at the end it reads as a draw.
     let mut cells = try_filled(len, 0u32)?;
     let mut children = Vec::new();
+    let mut cost = 0u64;
     for id in StateId::all(len) {
+        cost += 1;
         cells[id.index()] = match game.terminal_at(id) {
             Some(end) => pack(Outcome::terminal(end)),
             None => {
                 children.clear();
                 game.successor_ids(id, &mut children);
+                cost += children.len() as u64;
                 if children.is_empty() { pack(Outcome::Loss(0)) } else { 0 }
             }
         };
     }
+    steps.pass(cost);
 
-    sweep_layers(game, &mut cells, |children, cells, r| {
+    sweep_layers(game, &mut cells, &mut steps, |children, cells, r| {
         let mut all_won = true;
         for c in children {
             match unpack(cells[c.index()]) {
@@ -121,40 +141,48 @@ pub fn solve_by_layers<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable,
             }
         }
         all_won.then_some(Outcome::Loss(r))
-    });
-    sweep_layers(game, &mut cells, |children, cells, r| {
+    })?;
+    sweep_layers(game, &mut cells, &mut steps, |children, cells, r| {
         let tied = |c: &StateId| matches!(unpack(cells[c.index()]), Outcome::Tie(q) if q < r);
         children.iter().any(tied).then_some(Outcome::Tie(r))
-    });
+    })?;
     Ok(OutcomeTable::from_cells(cells))
 }
 
 /// Runs passes `r = 1, 2, ...` giving each unresolved position (a 0 cell) the value `rule`
-/// derives from its children's values of remoteness below `r`, until a pass resolves nothing.
+/// derives from its children's values of remoteness below `r`, until a pass resolves nothing,
+/// each pass only when `steps` allows it.
 fn sweep_layers<G: LoopySpace + ?Sized>(
     game: &G,
     cells: &mut [u32],
+    steps: &mut Steps,
     rule: impl Fn(&[StateId], &[u32], u32) -> Option<Outcome>,
-) {
+) -> Result<(), OverSteps> {
     let mut children = Vec::new();
     for r in 1.. {
+        steps.next()?;
         let mut resolved_any = false;
+        let mut cost = 0u64;
         for id in StateId::all(cells.len()) {
+            cost += 1;
             if cells[id.index()] != 0 {
                 continue;
             }
             children.clear();
             game.successor_ids(id, &mut children);
+            cost += children.len() as u64;
             // Values set in this pass have remoteness r, so the rule cannot see them.
             if let Some(outcome) = rule(&children, cells, r) {
                 cells[id.index()] = pack(outcome);
                 resolved_any = true;
             }
         }
+        steps.pass(cost);
         if !resolved_any {
             break;
         }
     }
+    Ok(())
 }
 
 /// An unresolved table entry holds its count of unresolved moves: `count << 2`, tag bits 0.

@@ -91,7 +91,7 @@ fn solve(
     };
     let report = tables::solve_into(game.as_ref(), engine, out, &progress);
     bar.finish_and_clear();
-    let report = report.map_err(anyhow::Error::msg)?;
+    let report = report?;
     render(&report, format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,7 @@ mod budgets;
 mod check_hardening;
 mod cli;
 mod contest;
+mod memory_plan;
 mod registered;
 mod resources;
 mod table_commands;

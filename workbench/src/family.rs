@@ -8,6 +8,9 @@
 //! stored table is read back into it, and how a position's moves lead to other positions.
 
 use crate::solved::{Rejection, Solved, VerifyFailure, read_all};
+use judge::JudgeError;
+use judge::resources::{DENSE_STEPS_PER_UNIT, OverBudget};
+use solver_core::RetrogradeError;
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
@@ -20,8 +23,9 @@ use table_file::{Encoding, TableFile, Value, ValueKind};
 
 /// The bytes an engine may allocate for a space, before it runs.
 type Bound<G> = Box<dyn Fn(&G) -> u64 + Send + Sync>;
-/// An engine's whole table of a space, or why not.
-type Solve<G, T> = Box<dyn Fn(&G) -> Result<T, EngineError> + Send + Sync>;
+/// An engine's whole table of a space within a work budget (units of [`judge::resources`]),
+/// or why not.
+type Solve<G, T> = Box<dyn Fn(&G, u64) -> Result<T, EngineError> + Send + Sync>;
 
 /// Why an engine made no table: the engine's own error, kept with its type (solver-core's
 /// [`solver_core::SpaceTooLarge`], a game's own), so a caller can tell them apart by
@@ -53,17 +57,33 @@ impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
         memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
         solve: impl Fn(&G) -> Result<T, E> + Send + Sync + 'static,
     ) -> Engine<G, T> {
+        Engine::with_work(name, memory_bound, move |g, _| solve(g))
+    }
+
+    /// The engine `name` as [`Engine::new`] makes it, whose `solve(space, units)` spends at most
+    /// `units` of work ([`judge::resources::Work`]) and declines past them: an engine whose time
+    /// its memory bound does not bound (the layered engines, whose passes grow with the
+    /// largest remoteness).
+    pub fn with_work<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
+        name: &'static str,
+        memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
+        solve: impl Fn(&G, u64) -> Result<T, E> + Send + Sync + 'static,
+    ) -> Engine<G, T> {
         Engine {
             name,
             memory_bound: Box::new(memory_bound),
-            solve: Box::new(move |g| solve(g).map_err(|e| EngineError(e.into()))),
+            solve: Box::new(move |g, units| solve(g, units).map_err(|e| EngineError(e.into()))),
         }
     }
 
     /// The same engine with its table turned into another type.
     pub fn map<U: 'static>(self, into: impl Fn(T) -> U + Send + Sync + 'static) -> Engine<G, U> {
         let solve = self.solve;
-        Engine { name: self.name, memory_bound: self.memory_bound, solve: Box::new(move |g| solve(g).map(&into)) }
+        Engine {
+            name: self.name,
+            memory_bound: self.memory_bound,
+            solve: Box::new(move |g, units| solve(g, units).map(&into)),
+        }
     }
 }
 
@@ -78,9 +98,16 @@ impl<G: ?Sized, T> Engine<G, T> {
         (self.memory_bound)(space)
     }
 
-    /// Its table of `space`.
+    /// Its table of `space`, within the process's work budget for one input
+    /// ([`judge::resources::work_budget`], `--budget`).
     pub fn solve(&self, space: &G) -> Result<T, EngineError> {
-        (self.solve)(space)
+        self.solve_within(space, judge::resources::work_budget())
+    }
+
+    /// Its table of `space`, spending at most `units` of work where the engine counts its work
+    /// ([`Engine::with_work`]); `u64::MAX`: no limit.
+    pub fn solve_within(&self, space: &G, units: u64) -> Result<T, EngineError> {
+        (self.solve)(space, units)
     }
 }
 
@@ -152,15 +179,50 @@ fn retrograde_bound<G: LoopySpace + ?Sized>(engine: RetrogradeEngine, game: &G) 
     engine.memory_bound(game.len(), moves).saturating_add(move_buffers(most, 4))
 }
 
+/// Runs retrograde engine `engine` within `units` of work: the layered engines count a
+/// position scanned or a move examined as a dense engine's step
+/// ([`judge::resources::DENSE_STEPS_PER_UNIT`] a unit) and decline past them with the work
+/// budget's refusal ([`OverBudget`], exit 3 in the CLI); the others take time linear in what
+/// their memory bound counts.
+fn retrograde_within<G: LoopySpace + Sync + ?Sized>(
+    engine: RetrogradeEngine,
+    game: &G,
+    solved: impl FnOnce(u64) -> Result<OutcomeTable, RetrogradeError>,
+    units: u64,
+) -> Result<OutcomeTable, Box<dyn std::error::Error + Send + Sync>> {
+    let steps = units.saturating_mul(DENSE_STEPS_PER_UNIT);
+    let declines = || {
+        let what = format!("the {} engine", engine.name());
+        Box::new(JudgeError::OverBudget(OverBudget { what, budget: units }))
+    };
+    // The first pass scans every position and its moves, and a second pass follows it: what
+    // cannot make two passes declines before the first, at the cost of an estimate.
+    let layered = matches!(engine, RetrogradeEngine::Layered | RetrogradeEngine::ParallelLayered);
+    if layered
+        && steps != u64::MAX
+        && (game.len() as u64).saturating_add(estimated_moves(game)).saturating_mul(2) > steps
+    {
+        return Err(declines());
+    }
+    match solved(steps) {
+        Ok(table) => Ok(table),
+        Err(RetrogradeError::OverSteps(_)) => Err(declines()),
+        Err(e) => Err(Box::new(e)),
+    }
+}
+
 /// solver-core's retrograde engines that need only moves ([`RetrogradeEngine::BY_MOVES`]).
 pub fn loopy_engines<G: LoopySpace + Sync + ?Sized + 'static>() -> Vec<Engine<G, OutcomeTable>> {
     RetrogradeEngine::BY_MOVES
         .into_iter()
         .map(|e| {
-            Engine::new(
+            Engine::with_work(
                 e.name(),
                 move |g: &G| retrograde_bound(e, g),
-                move |g: &G| e.solve_by_moves(g).expect("these engines need only moves"),
+                move |g: &G, units| {
+                    let solve = |steps| e.solve_by_moves_within(g, steps).expect("these engines need only moves");
+                    retrograde_within(e, g, solve, units)
+                },
             )
         })
         .collect()
@@ -170,7 +232,13 @@ pub fn loopy_engines<G: LoopySpace + Sync + ?Sized + 'static>() -> Vec<Engine<G,
 pub fn loopy_engines_with_unmoves<G: Unmoves + Sync + ?Sized + 'static>() -> Vec<Engine<G, OutcomeTable>> {
     RetrogradeEngine::ALL
         .into_iter()
-        .map(|e| Engine::new(e.name(), move |g: &G| retrograde_bound(e, g), move |g: &G| e.solve(g)))
+        .map(|e| {
+            Engine::with_work(
+                e.name(),
+                move |g: &G| retrograde_bound(e, g),
+                move |g: &G, units| retrograde_within(e, g, |steps| e.solve_within(g, steps), units),
+            )
+        })
         .collect()
 }
 

@@ -161,6 +161,10 @@ pub enum SolveError {
         /// The engines that run here.
         engines: Vec<&'static str>,
     },
+    /// The engine's memory bound for the space does not fit the memory the command may use:
+    /// refused before it ran.
+    #[error(transparent)]
+    OutOfMemory(#[from] judge::resources::OutOfMemory),
     /// The engine ran and failed (e.g. its tables do not fit in memory).
     #[error(transparent)]
     Engine(#[from] EngineError),

@@ -29,6 +29,7 @@ use crate::solve::{
 };
 use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
+use judge::resources::{OutOfMemory, check_memory};
 use oracle::Budget;
 use solver_core::{
     Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace,
@@ -199,6 +200,14 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
         (self.notation.describe)(&self.space.unrank(id))
     }
 
+    /// Refuses to run `engine` when its memory bound for the space does not fit the memory the
+    /// command may use ([`check_memory`]: `--max-memory`, the system's), before it allocates
+    /// anything: the plan `stats` checks before each engine, for `solve` and `verify` too.
+    fn fits(&self, engine: &Engine<G, F::Table>) -> Result<(), OutOfMemory> {
+        let what = format!("solving {} positions with {}", self.space.len(), engine.name());
+        check_memory(&what, engine.memory_bound(&self.space))
+    }
+
     fn engine(&self, name: &str) -> Result<&Engine<G, F::Table>, SolveError> {
         if let Some(engine) = self.engines.iter().find(|e| e.name() == name) {
             return Ok(engine);
@@ -276,10 +285,12 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
     }
 
     fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError> {
-        let table = self.engine(engine)?.solve(&self.space)?;
+        let engine = self.engine(engine)?;
+        self.fits(engine)?;
+        let table = engine.solve(&self.space)?;
         if table.len() != self.positions() {
             let (values, positions) = (table.len(), self.positions());
-            return Err(SolveError::WrongLength { engine: engine.to_string(), values, positions });
+            return Err(SolveError::WrongLength { engine: engine.name().to_string(), values, positions });
         }
         Ok(Box::new(table))
     }
@@ -289,7 +300,8 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         let mut agreed: Option<(&'static str, F::Table)> = None;
         for engine in &self.engines {
             let name = engine.name();
-            let (table, elapsed) = timed(|| engine.solve(&self.space));
+            self.fits(engine).map_err(|e| Failure::engine_error(name, e))?;
+            let (table, elapsed) = timed(|| engine.solve_within(&self.space, budget.max_work));
             let table = table.map_err(|e| Failure::engine_error(name, e))?;
             timings.push((name, elapsed));
             match &agreed {

@@ -7,7 +7,7 @@ use crate::space::Chopsticks;
 use judge::explain_all;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
-use judge::resources::work_budget;
+use judge::resources::{OracleWork, work_budget};
 use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
@@ -223,7 +223,9 @@ impl Problem for ChopsticksProblem {
             ChopsticksEngine::Oracle => {
                 let rules = PlainRules::new(space.variant());
                 let plain = |a: &Asked| PlainPosition::from_position(&a.position);
-                let values = solve_loopy(&rules, asked.iter().map(plain), ORACLE_BUDGET.with_work(work_budget()))?;
+                let oracle = OracleWork::new(work_budget());
+                let values = solve_loopy(&rules, asked.iter().map(plain), ORACLE_BUDGET.with_work(oracle.units))
+                    .map_err(|e| oracle.error(e))?;
                 return Ok(render_values(asked.iter().map(|a| values[&plain(a)])));
             }
         };

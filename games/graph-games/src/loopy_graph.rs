@@ -4,7 +4,7 @@
 use judge::ExplainBudget;
 use judge::hard_pools::share;
 use judge::input::Tokens;
-use judge::resources::{Work, work_budget};
+use judge::resources::{OracleWork, Work, work_budget};
 use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::{Edge, GraphGame, Node, SplitMix64};
@@ -83,7 +83,9 @@ impl Problem for LoopyGraph {
             }
             LoopyGraphEngine::Oracle => {
                 let starts = StateId::all(game.len()).map(|id| game.unrank(id));
-                let values = solve_loopy(&game.rules(), starts, Budget::new(game.len()).with_work(work_budget()))?;
+                let oracle = OracleWork::new(work_budget());
+                let budget = Budget::new(game.len()).with_work(oracle.units);
+                let values = solve_loopy(&game.rules(), starts, budget).map_err(|e| oracle.error(e))?;
                 return Ok(render_values(StateId::all(game.len()).map(|id| values[&game.unrank(id)])));
             }
         };

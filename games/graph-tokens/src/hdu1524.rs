@@ -5,7 +5,7 @@ use crate::plain::PlainTokens;
 use crate::{Dag, DagError};
 use judge::ExplainBudget;
 use judge::input::{InputError, Token, Tokens};
-use judge::resources::Work;
+use judge::resources::{OracleWork, Work};
 use judge::sums::{Part, explain_sum};
 use judge::{Explanation, JudgeError, Problem};
 use oracle::{Budget, solve_loopy_counting};
@@ -87,7 +87,10 @@ impl Problem for Hdu1524 {
                 Hdu1524Engine::Oracle => {
                     let rules = PlainTokens { out: case.out.clone() };
                     let starts = case.queries().map(|q| PlainTokens::state(q.iter().copied()));
-                    let (values, spent) = solve_loopy_counting(&rules, starts, ORACLE.with_work(work.left()))?;
+                    // The states and moves it stores count against the memory too.
+                    let oracle = OracleWork::new(work.left());
+                    let (values, spent) = solve_loopy_counting(&rules, starts, ORACLE.with_work(oracle.units))
+                        .map_err(|e| oracle.error(e))?;
                     work.spend(spent)?;
                     case.queries()
                         .map(|q| matches!(values[&PlainTokens::state(q.iter().copied())], Outcome::Win(_)))

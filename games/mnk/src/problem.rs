@@ -8,7 +8,7 @@ use crate::space::MnkSpace;
 use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
-use judge::resources::Work;
+use judge::resources::{OracleWork, Work};
 use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
@@ -227,7 +227,9 @@ fn by_oracle(boards: &[Board]) -> Result<Vec<Outcome>, JudgeError> {
     for k in ks {
         let starts: Vec<PlainBoard> =
             boards.iter().filter(|b| b.shape().k() == k).map(PlainBoard::from_board).collect();
-        let (solved, spent) = solve_loopy_counting(&PlainRules::new(k), starts, ORACLE_BUDGET.with_work(work.left()))?;
+        let oracle = OracleWork::new(work.left());
+        let (solved, spent) = solve_loopy_counting(&PlainRules::new(k), starts, ORACLE_BUDGET.with_work(oracle.units))
+            .map_err(|e| oracle.error(e))?;
         work.spend(spent)?;
         for (value, board) in values.iter_mut().zip(boards).filter(|(_, b)| b.shape().k() == k) {
             *value = solved[&PlainBoard::from_board(board)];

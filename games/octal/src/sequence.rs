@@ -554,7 +554,8 @@ impl SparseSequence {
         remainders.extend(self.moves.split_remainders(n));
         // Remainder m is split by heaps m + k for every k that may split, the last of them being
         // m + the largest such k.
-        let largest = self.moves.ring_len() - 1;
+        // A code that never splits a heap has no remainders, and no ring (0.0 has no moves).
+        let largest = self.moves.ring_len().saturating_sub(1);
         for &m in &remainders {
             self.prepare(m, m + largest <= n, &mut known);
         }
@@ -802,6 +803,19 @@ mod tests {
             let digits: Vec<u8> = std::iter::once(4 * d0).chain(digits).collect();
             let code = OctalCode::from_digits(&digits).unwrap();
             proptest::prop_assert_eq!(wide(&code, len), naive_grundy(&code, len), "code {}", code);
+        }
+    }
+
+    #[test]
+    fn a_code_that_never_splits_takes_the_sparse_path() {
+        // 0.0 (no move at all) once overflowed the ring's last index, from `solve octal
+        // code=0.0 n=200000` too (proptest found it: digits [0], d0 0, len 1).
+        for code in ["0.0", "0.3", "4.0"] {
+            let code: OctalCode = code.parse().unwrap();
+            assert_eq!(wide(&code, 50), naive_grundy(&code, 50), "{code}");
+            let mut sparse = SparseSequence::new(code.clone());
+            sparse.extend_to(50);
+            assert_eq!(sparse.values, naive_grundy(&code, 50), "{code}");
         }
     }
 

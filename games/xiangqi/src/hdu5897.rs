@@ -6,7 +6,7 @@ use crate::{Board, Endgame, Position, Side, Square, Verdict};
 use judge::explain_all;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::Tokens;
-use judge::resources::work_budget;
+use judge::resources::{OracleWork, work_budget};
 use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
@@ -69,11 +69,13 @@ impl Problem for Hdu5897 {
             Hdu5897Engine::Unmoves => RetrogradeEngine::Unmoves,
             Hdu5897Engine::Layered => RetrogradeEngine::Layered,
             Hdu5897Engine::Oracle => {
+                let oracle = OracleWork::new(work_budget());
                 let values = solve_loopy(
                     &PlainRules,
                     cases.iter().map(PlainBoard::from_position),
-                    ORACLE_BUDGET.with_work(work_budget()),
-                )?;
+                    ORACLE_BUDGET.with_work(oracle.units),
+                )
+                .map_err(|e| oracle.error(e))?;
                 cases.iter().for_each(|p| line(Verdict::new(p.to_move(), values[&PlainBoard::from_position(p)])));
                 return Ok(out);
             }

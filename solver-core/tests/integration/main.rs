@@ -8,6 +8,7 @@
 mod common;
 
 mod hand_checked;
+mod layered_steps;
 mod parallel;
 mod parallel_acyclic;
 mod tiers;

@@ -14,7 +14,7 @@ use crate::{Cards, CardsSolver, HandIndex, solve_by_symmetry};
 use judge::explain_all;
 use judge::hard_pools::{Hard, HardPools};
 use judge::input::{InputError, Tokens};
-use judge::resources::work_budget;
+use judge::resources::{OracleWork, work_budget};
 use judge::{Explanation, JudgeError, MoveValue};
 use oracle::{Budget, solve_loopy};
 use solver_core::graph::SplitMix64;
@@ -266,7 +266,9 @@ fn judge_by_oracle<const K: usize, P: CardProblem<K>>(input: &str) -> Result<Str
     let starts = P::parse(input, |s| s)?;
     let rules = PlainCards { modulus: P::MODULUS as u8 };
     let plain = |s: &Start<K>| PlainPosition { mover: s.mover.to_vec(), opponent: s.opponent.to_vec() };
-    let values = solve_loopy(&rules, starts.iter().map(plain), Budget::new(ORACLE_STATES).with_work(work_budget()))?;
+    let oracle = OracleWork::new(work_budget());
+    let budget = Budget::new(ORACLE_STATES).with_work(oracle.units);
+    let values = solve_loopy(&rules, starts.iter().map(plain), budget).map_err(|e| oracle.error(e))?;
     Ok(starts.iter().map(|s| P::answer(s.flag, values[&plain(s)].kind())).collect())
 }
 

@@ -12,7 +12,7 @@ use crate::plain::Rows;
 use crate::{OctalCode, naive_grundy};
 use judge::ExplainBudget;
 use judge::input::Tokens;
-use judge::resources::Work;
+use judge::resources::{OracleWork, Work};
 use judge::sums::{Part, explain_sum};
 use judge::{Explanation, JudgeError, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
@@ -379,8 +379,10 @@ fn by_oracle(case: &Case, states_left: &mut usize, work: &mut Work) -> Result<Ve
     }
     let start = |k: u32| if k == 0 { Vec::new() } else { vec![k] };
     let rules = Rows::new(case.blocks.iter().copied());
-    let budget = Budget::new(*states_left).with_work(work.left());
-    let (values, spent) = solve_loopy_counting(&rules, case.rows.iter().map(|&k| start(k)), budget)?;
+    let oracle = OracleWork::new(work.left());
+    let budget = Budget::new(*states_left).with_work(oracle.units);
+    let (values, spent) =
+        solve_loopy_counting(&rules, case.rows.iter().map(|&k| start(k)), budget).map_err(|e| oracle.error(e))?;
     work.spend(spent)?;
     *states_left -= values.len();
     Ok(case.rows.iter().map(|&k| matches!(values[&start(k)], Outcome::Win(_))).collect())

@@ -12,7 +12,7 @@ use crate::naive_grundy;
 use crate::plain::BeadCircle;
 use judge::explain_all;
 use judge::input::Tokens;
-use judge::resources::Work;
+use judge::resources::{OracleWork, Work};
 use judge::{Explanation, JudgeError, MoveValue, Problem, smaller_values};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::Outcome;
@@ -263,7 +263,9 @@ fn by_oracle(circles: &[Circle]) -> Result<Vec<bool>, JudgeError> {
         let beads = BeadCircle::new(n, m)
             .filter(|_| n <= ORACLE_MAX_BEADS)
             .ok_or_else(|| JudgeError::oracle_declines(Budget::new(states_left)))?;
-        let (values, spent) = solve_loopy_counting(&beads, [0], Budget::new(states_left).with_work(work.left()))?;
+        let oracle = OracleWork::new(work.left());
+        let (values, spent) = solve_loopy_counting(&beads, [0], Budget::new(states_left).with_work(oracle.units))
+            .map_err(|e| oracle.error(e))?;
         work.spend(spent)?;
         states_left -= values.len();
         let wins = matches!(values[&0], Outcome::Win(_));
