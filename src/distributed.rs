@@ -322,7 +322,7 @@ fn read_back<V: ScoreValue>(resume: &Resume<'_>, tier: u32, start: u64, shard: &
     match read() {
         Ok(values) => Some(values),
         Err(e) => {
-            eprintln!("{}: not taken ({e}); solving it again", path.display());
+            crate::terminal::note(&format!("{}: not taken ({e}); solving it again", path.display()));
             let _ = std::fs::remove_file(&path);
             None
         }
@@ -379,7 +379,10 @@ fn run_as<V: ScoreValue + Equivalence>(
         if me == 0 && now > tenths.get() {
             tenths.set(now);
             let seconds = started.elapsed().as_secs_f64();
-            eprintln!("gamesolve: rank 0 of {ranks}: {}0% of its {} positions ({seconds:.1} s)", now, share[0]);
+            crate::terminal::note(&format!(
+                "gamesolve: rank 0 of {ranks}: {}0% of its {} positions ({seconds:.1} s)",
+                now, share[0]
+            ));
         }
     };
     let report = solve_tiers_distributed::<V, _, _>(

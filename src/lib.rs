@@ -26,4 +26,5 @@ pub mod reaper;
 pub mod registry;
 pub mod stress;
 pub mod tables;
+pub mod terminal;
 pub mod verify;

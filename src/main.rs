@@ -14,7 +14,6 @@ use commands::{
 use output::{OutputClosed, print_all};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
 use std::alloc::System;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Solve two-player games exactly and prove it.
@@ -76,8 +75,9 @@ enum Command {
     /// printed with both answers and gamesolve's explanation. A crash, a timeout, and a
     /// missing, extra or malformed output line are reported as what they are. Every process the
     /// program starts is killed when its run ends (on Linux also those that left its process
-    /// group), and on Ctrl-C, SIGTERM or SIGHUP (exit 130), which during shrinking first print
-    /// the mismatch and the smallest failing input found so far.
+    /// group), when gamesolve itself is killed, and on Ctrl-C, SIGTERM or SIGHUP (exit 130),
+    /// which first print the report so far in the format asked for (while shrinking: the
+    /// mismatch and the smallest failing input found so far).
     /// Example: gamesolve check cf919f --rounds 200 -- ./my-solution --fast
     #[command(after_help = EXIT_CODES)]
     Check(check::Args),
@@ -126,7 +126,8 @@ enum Command {
     /// the file is damaged or not a table.
     #[command(after_help = EXIT_CODES)]
     Verify(verify::Args),
-    /// Runs a program under an address-space limit (what `check --memory-limit` starts).
+    /// Runs a program so that it dies with gamesolve, under `--memory-limit` if given: what
+    /// `check` starts every run of the checked program through.
     #[command(hide = true)]
     ExecLimited(exec_limited::Args),
 }
@@ -144,8 +145,7 @@ fn main() -> ExitCode {
         // process killed by SIGPIPE, as Unix filters do; the work was not finished.
         Err(e) if e.is::<OutputClosed>() => ExitCode::from(128 + 13),
         Err(e) => {
-            // Nothing is left to tell if standard error is closed too.
-            let _ = writeln!(std::io::stderr(), "gamesolve: {e:#}");
+            gamesolve::terminal::note(&format!("gamesolve: {e:#}"));
             let declined =
                 e.chain().any(|cause| cause.downcast_ref::<JudgeError>().is_some_and(JudgeError::is_declined));
             ExitCode::from(if declined { 3 } else { 2 })
@@ -159,9 +159,9 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
-            // Coloured only on a terminal, as clap decides; nothing is left to tell if
-            // standard error is closed.
-            let _ = e.print();
+            // Plain, not in clap's colours: the message quotes the arguments, which must be
+            // made terminal-safe like everything else.
+            gamesolve::terminal::note(e.render().to_string().trim_end());
             return Ok(ExitCode::from(2));
         }
         Err(e) => return print_all(&e.render().to_string()),

@@ -1,8 +1,12 @@
 //! What every command shares for printing: the report formats, the one `render`, writing to a
 //! standard output that may be closed, and progress bars on standard error.
+//!
+//! Everything gamesolve prints passes through this module (or `gamesolve::terminal::note`), and through
+//! [`terminal_safe`] on the way (see `gamesolve::terminal` for why).
 
 use anyhow::Context;
 use clap::ValueEnum;
+use gamesolve::terminal::{json_safe, terminal_safe};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
@@ -35,7 +39,7 @@ pub trait Report: serde::Serialize {
 pub fn render(report: &impl Report, format: Format) -> anyhow::Result<()> {
     match format {
         Format::Text => emit(&report.text()),
-        Format::Json => emit(&report.json()),
+        Format::Json => write_out(&json_safe(&report.json())),
     }
 }
 
@@ -69,8 +73,14 @@ pub fn stdout_was_closed() -> bool {
     false
 }
 
-/// Writes `text` to standard output; a closed pipe is [`OutputClosed`], not a panic.
+/// Writes `text` for people, made [`terminal_safe`], to standard output; a closed pipe is
+/// [`OutputClosed`], not a panic.
 pub fn emit(text: &str) -> anyhow::Result<()> {
+    write_out(&terminal_safe(text))
+}
+
+/// Writes `text` as it is to standard output; a closed pipe is [`OutputClosed`].
+fn write_out(text: &str) -> anyhow::Result<()> {
     if stdout_was_closed() {
         anyhow::bail!("cannot write to standard output: it was closed when gamesolve started (`>&-`)");
     }
@@ -104,6 +114,6 @@ pub fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
 /// A progress bar over positions, drawn only on a terminal.
 pub fn positions_bar(what: &str) -> ProgressBar {
     let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions {elapsed}");
-    bar.set_message(what.to_string());
+    bar.set_message(terminal_safe(what).into_owned());
     bar
 }

@@ -128,13 +128,12 @@ fn solve_distributed(
 ) -> anyhow::Result<ExitCode> {
     use gamesolve::distributed::{self, Failure, Request};
     use solver_core::tiers_mpi::mpi::{self, traits::Communicator, traits::CommunicatorCollectives};
-    use std::io::Write;
     let universe = mpi::initialize().context("MPI cannot start (or started twice)")?;
     let world = universe.world();
     let (rank, ranks) = (world.rank(), world.size());
     let every_rank_fails = |e: &str| {
         if rank == 0 {
-            let _ = writeln!(std::io::stderr(), "gamesolve: {e}");
+            gamesolve::terminal::note(&format!("gamesolve: {e}"));
         }
         world.barrier();
         Ok(ExitCode::from(2))
@@ -149,7 +148,7 @@ fn solve_distributed(
         Ok(None) => Ok(ExitCode::SUCCESS),
         Err(Failure::Clean(e)) => every_rank_fails(&e),
         Err(Failure::Abort(e)) => {
-            eprintln!("gamesolve: rank {rank} of {ranks}: {e}");
+            gamesolve::terminal::note(&format!("gamesolve: rank {rank} of {ranks}: {e}"));
             world.abort(2)
         }
     }

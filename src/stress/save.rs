@@ -1,28 +1,25 @@
 //! `check --save DIR`: the failing inputs written down, each file whole or not at all, and
 //! never through a link another user planted in the folder.
 //!
-//! Every file is written to a new temporary name in the folder (created with `O_CREAT|O_EXCL`,
-//! which fails on any existing name, a link included, and so never follows one), then given its
-//! name: without `--force` by a hard link that fails if the name exists (the temporary name is
+//! Every file is written to a new temporary name of a random name in the folder
+//! ([`table_file::create_temporary`], as tables are: `O_CREAT|O_EXCL|O_NOFOLLOW`, which fails on
+//! any existing name, a link included, and so never follows one), then given its name: without `--force` by a hard link that fails if the name exists (the temporary name is
 //! then removed), with `--force` by a rename, which replaces the name itself (a planted link,
 //! not what it points to). A write that fails (a full disk) leaves no file behind.
 
-use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The suffixes of the files `check` writes for one failing input.
 const SUFFIXES: [&str; 4] = ["in", "expected", "out", "why"];
 
-/// The start of the temporary names, which an earlier `check` killed mid-write may have left.
-const TEMPORARY: &str = ".gamesolve-save-";
-
 /// Whether `name` is one `check --save` writes: `round-N.*` and `shrunk.*` with the suffixes
-/// above, or one of its temporary names.
+/// above, or the temporary name of one (`.round-1.in.<16 hex digits>.partial`), which a `check`
+/// killed mid-write may have left.
 pub fn is_own_output(name: &str) -> bool {
-    if name.starts_with(TEMPORARY) {
-        return true;
+    let temporary = name.strip_prefix('.').and_then(|n| n.strip_suffix(".partial")).and_then(|n| n.rsplit_once('.'));
+    if let Some((target, random)) = temporary {
+        return random.len() == 16 && random.bytes().all(|b| b.is_ascii_hexdigit()) && is_own_output(target);
     }
     let Some((stem, suffix)) = name.rsplit_once('.') else { return false };
     let round = stem.strip_prefix("round-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
@@ -76,10 +73,10 @@ pub fn prepare(dir: &Path, force: bool) -> Result<(), String> {
 /// existing `name` only with `replace` (and then the name itself, never what a link there
 /// points to); without it an existing name is an error (`AlreadyExists`).
 pub fn write_new(dir: &Path, name: &str, text: &str, replace: bool) -> io::Result<()> {
-    let (temporary, mut file) = create_temporary(dir)?;
+    let target = dir.join(name);
+    let (temporary, mut file) = table_file::create_temporary(&target)?;
     let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
     drop(file);
-    let target = dir.join(name);
     let placed = written.and_then(|()| {
         if replace {
             std::fs::rename(&temporary, &target)
@@ -94,34 +91,27 @@ pub fn write_new(dir: &Path, name: &str, text: &str, replace: bool) -> io::Resul
     placed
 }
 
-/// A new file in `dir` under a temporary name no one else has (created with `create_new`, so an
-/// existing name, a planted link included, is never opened).
-fn create_temporary(dir: &Path) -> io::Result<(std::path::PathBuf, File)> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    let mut last = None;
-    for _ in 0..16 {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!("{TEMPORARY}{}-{nanos:x}-{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(file) => return Ok((path, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::is_own_output;
 
     #[test]
     fn own_output_is_recognized_by_name() {
-        for name in ["round-1.in", "round-12.expected", "shrunk.out", "shrunk.why", ".gamesolve-save-1-2-3.tmp"] {
+        for name in
+            ["round-1.in", "round-12.expected", "shrunk.out", "shrunk.why", ".round-1.in.0123456789abcdef.partial"]
+        {
             assert!(is_own_output(name), "{name}");
         }
-        for name in ["round-.in", "round-1x.in", "round-1.txt", "shrunk.in.bak", "notes", "shrunk"] {
+        for name in [
+            "round-.in",
+            "round-1x.in",
+            "round-1.txt",
+            "shrunk.in.bak",
+            "notes",
+            "shrunk",
+            ".notes.0123456789abcdef.partial",
+            ".round-1.in.partial",
+        ] {
             assert!(!is_own_output(name), "{name}");
         }
     }

@@ -15,5 +15,6 @@ mod resources;
 mod table_commands;
 mod table_files;
 mod tables;
+mod terminal;
 mod tidy;
 mod workbench;

@@ -131,6 +131,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("games_stand_alone", games_stand_alone),
     ("only_the_root_sees_every_game", only_the_root_sees_every_game),
     ("libraries_never_print", libraries_never_print),
+    ("one_way_to_the_terminal", one_way_to_the_terminal),
     ("provenance_is_reproducible", provenance_is_reproducible),
     ("fuzz_is_its_own_workspace", fuzz_is_its_own_workspace),
     ("modules_start_with_docs", modules_start_with_docs),
@@ -345,6 +346,30 @@ fn libraries_never_print(_: &[Package], files: &[(String, Option<String>)]) -> V
                         "{file} calls {macro_name}..): library code returns its output, the CLI prints it"
                     ));
                 }
+            }
+        }
+    }
+    found
+}
+
+/// The files that may touch the standard streams: the one escaping and its two writers.
+const TERMINAL_WRITERS: &[&str] = &["src/terminal.rs", "src/output.rs"];
+
+fn one_way_to_the_terminal(_: &[Package], files: &[(String, Option<String>)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, source) in rust_files(files, "src/") {
+        if TERMINAL_WRITERS.contains(&file.as_str()) {
+            continue;
+        }
+        let code: String = source.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+        for call in
+            ["print!(", "println!(", "eprint!(", "eprintln!(", "dbg!(", "io::stdout()", "io::stderr()", ".print()"]
+        {
+            if code.contains(call) {
+                found.push(format!(
+                    "{file} calls {call}: text reaches the terminal through output::emit or terminal::note, \
+                     which escape control characters"
+                ));
             }
         }
     }

@@ -194,6 +194,9 @@ impl AnyProblem for Misreports {
     fn contract(&self) -> &'static str {
         Problem::contract(&Toy(Fault::Nothing))
     }
+    fn max_input_bytes(&self) -> u64 {
+        Problem::max_input_bytes(&Toy(Fault::Nothing))
+    }
     fn engines(&self) -> &'static [&'static str] {
         AnyProblem::engines(&Toy(Fault::Nothing))
     }
