@@ -58,6 +58,7 @@ mod parallel_acyclic;
 mod parallel_retrograde;
 pub mod play;
 mod retrograde;
+pub mod search;
 mod table;
 pub mod tiers;
 #[cfg(feature = "mpi")]
