@@ -88,6 +88,7 @@ mod problem;
 mod search;
 mod solvable;
 pub mod space;
+pub mod wide;
 
 pub use board::{Board, BoardError, MAX_CELLS, Player, Shape, ShapeError, Status, cells_of};
 pub use fuzz::{FUZZ, FUZZ_GAMES, plain_side, rank_mnk};

@@ -8,3 +8,4 @@ mod reference;
 mod registered;
 mod solvable;
 mod space;
+mod wide;
