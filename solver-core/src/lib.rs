@@ -19,6 +19,11 @@
 //! | [`parallel_score_table`] | the same as [`score_table`], on every core, level by level | [`ScoringSpace`] + `Sync` | speed without declared [`StateSpace::play_levels`] |
 //! | [`tiers::solve_tiers`] | acyclic scoring games split into tiers, tier by tier, holding only the tiers still needed | [`tiers::TieredScoring`] | tiers larger than memory |
 //!
+//! Forward search from one position, for games too large for a table, is the module
+//! [`search`]: negamax alpha-beta with a transposition table of bounds under three drivers
+//! (full window, null-window bisection, MTD(f)) and a weak engine deciding only the sign, on
+//! any game that implements [`search::SearchGame`] or on the spaces above through its adapters.
+//!
 //! A game with plain rules alone gets a space from them: [`Discovered`] numbers the positions
 //! reachable from its starts by hashing, so the engines above run on it with no rank or unrank
 //! written.

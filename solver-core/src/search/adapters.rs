@@ -54,8 +54,17 @@ pub struct ImpartialSum {
 impl ImpartialSum {
     /// The sum of `parts`, in canonical form.
     pub fn new(parts: impl IntoIterator<Item = StateId>) -> ImpartialSum {
-        let _ = parts;
-        todo!()
+        let mut sorted: Vec<StateId> = parts.into_iter().collect();
+        sorted.sort_unstable();
+        let mut parts: Vec<StateId> = Vec::with_capacity(sorted.len());
+        for part in sorted {
+            if parts.last() == Some(&part) {
+                parts.pop();
+            } else {
+                parts.push(part);
+            }
+        }
+        ImpartialSum { parts }
     }
 
     /// Its parts, sorted, without pairs.
@@ -64,17 +73,20 @@ impl ImpartialSum {
     }
 }
 
+/// An exact key of plain states, for the transposition table.
+type StateKey<'a, S> = Box<dyn Fn(&S) -> u128 + Send + Sync + 'a>;
+
 /// Plain win/loss/tie [`Rules`] searched on states, without a transposition table unless a
 /// key is given ([`PlainRules::with_key`]).
 pub struct PlainRules<'a, R: crate::Game + ?Sized> {
     rules: &'a R,
-    key: Option<Box<dyn Fn(&R::State) -> u128 + 'a>>,
+    key: Option<StateKey<'a, R::State>>,
 }
 
 /// Plain [`ScoringRules`] searched on states, as [`PlainRules`].
 pub struct PlainScoring<'a, R: crate::Game + ?Sized> {
     rules: &'a R,
-    key: Option<Box<dyn Fn(&R::State) -> u128 + 'a>>,
+    key: Option<StateKey<'a, R::State>>,
 }
 
 impl<'a, R: Rules + ?Sized> PlainRules<'a, R> {
@@ -84,7 +96,7 @@ impl<'a, R: Rules + ?Sized> PlainRules<'a, R> {
     }
 
     /// The same with `key`, exact (equal keys, equal values), for the transposition table.
-    pub fn with_key(self, key: impl Fn(&R::State) -> u128 + 'a) -> PlainRules<'a, R> {
+    pub fn with_key(self, key: impl Fn(&R::State) -> u128 + Send + Sync + 'a) -> PlainRules<'a, R> {
         PlainRules { rules: self.rules, key: Some(Box::new(key)) }
     }
 }
@@ -96,7 +108,181 @@ impl<'a, R: ScoringRules + ?Sized> PlainScoring<'a, R> {
     }
 
     /// The same with `key`, exact (equal keys, equal values), for the transposition table.
-    pub fn with_key(self, key: impl Fn(&R::State) -> u128 + 'a) -> PlainScoring<'a, R> {
+    pub fn with_key(self, key: impl Fn(&R::State) -> u128 + Send + Sync + 'a) -> PlainScoring<'a, R> {
         PlainScoring { rules: self.rules, key: Some(Box::new(key)) }
+    }
+}
+
+impl<G: LoopySpace + Sync + ?Sized> SearchGame for SpaceSearch<'_, G> {
+    type Position = StateId;
+    type Move = StateId;
+
+    fn scoring(&self) -> bool {
+        false
+    }
+
+    fn terminal(&self, id: &StateId) -> Option<Terminal> {
+        self.space.terminal_at(*id)
+    }
+
+    fn moves(&self, id: &StateId, out: &mut Vec<StateId>) {
+        self.space.successor_ids(*id, out);
+    }
+
+    fn play(&self, _: &StateId, child: StateId) -> Played<StateId> {
+        Played { position: child, gain: 0, again: false }
+    }
+
+    fn key(&self, id: &StateId) -> Option<u128> {
+        Some(id.index() as u128)
+    }
+}
+
+impl<G: ScoringSpace + Sync + ?Sized> SearchGame for ScoringSpaceSearch<'_, G> {
+    type Position = StateId;
+    type Move = ScoredMove<StateId>;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &StateId) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, id: &StateId, out: &mut Vec<ScoredMove<StateId>>) {
+        self.space.scored_move_ids(*id, out);
+    }
+
+    fn play(&self, _: &StateId, mv: ScoredMove<StateId>) -> Played<StateId> {
+        Played { position: mv.to, gain: i64::from(mv.gain), again: mv.again }
+    }
+
+    fn key(&self, id: &StateId) -> Option<u128> {
+        Some(id.index() as u128)
+    }
+}
+
+/// A move of a sum: which part (its place among the sum's parts) and which of its options.
+pub type SumMove = (u32, u32);
+
+impl<G: ImpartialSpace + Sync + ?Sized> ImpartialSpaceSearch<'_, G> {
+    /// The parts of option `option` of position `part`.
+    fn option(&self, part: StateId, option: u32) -> Vec<StateId> {
+        let mut seen = 0;
+        let mut chosen = Vec::new();
+        self.space.option_ids(part, &mut |parts| {
+            if seen == option {
+                chosen = parts.to_vec();
+            }
+            seen += 1;
+        });
+        chosen
+    }
+}
+
+/// The most parts a sum's key holds: four ids of 32 bits.
+const KEYED_PARTS: usize = 4;
+
+impl<G: ImpartialSpace + Sync + ?Sized> SearchGame for ImpartialSpaceSearch<'_, G> {
+    type Position = ImpartialSum;
+    type Move = SumMove;
+
+    fn scoring(&self) -> bool {
+        false
+    }
+
+    fn terminal(&self, _: &ImpartialSum) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, sum: &ImpartialSum, out: &mut Vec<SumMove>) {
+        for (at, &part) in sum.parts.iter().enumerate() {
+            let mut options = 0;
+            self.space.option_ids(part, &mut |_| options += 1);
+            out.extend((0..options).map(|option| (at as u32, option)));
+        }
+    }
+
+    fn play(&self, sum: &ImpartialSum, (at, option): SumMove) -> Played<ImpartialSum> {
+        let replaced = sum.parts[at as usize];
+        let rest = sum.parts.iter().enumerate().filter(|&(i, _)| i != at as usize).map(|(_, &p)| p);
+        let position = ImpartialSum::new(rest.chain(self.option(replaced, option)));
+        Played { position, gain: 0, again: false }
+    }
+
+    fn key(&self, sum: &ImpartialSum) -> Option<u128> {
+        // Sorted parts, each below u32::MAX (StateId::LIMIT), the rest marked u32::MAX: one
+        // key a sum of at most four parts.
+        if sum.parts.len() > KEYED_PARTS {
+            return None;
+        }
+        let slot = |i: usize| sum.parts.get(i).map_or(u32::MAX, |p| p.index() as u32);
+        Some((0..KEYED_PARTS).fold(0u128, |key, i| key << 32 | u128::from(slot(i))))
+    }
+}
+
+impl<R: Rules + Sync + ?Sized> SearchGame for PlainRules<'_, R>
+where
+    R::State: Send,
+{
+    type Position = R::State;
+    type Move = u32;
+
+    fn scoring(&self) -> bool {
+        false
+    }
+
+    fn terminal(&self, state: &R::State) -> Option<Terminal> {
+        self.rules.terminal(state)
+    }
+
+    fn moves(&self, state: &R::State, out: &mut Vec<u32>) {
+        let mut children = Vec::new();
+        self.rules.successors(state, &mut children);
+        out.extend(0..children.len() as u32);
+    }
+
+    fn play(&self, state: &R::State, mv: u32) -> Played<R::State> {
+        let mut children = Vec::new();
+        self.rules.successors(state, &mut children);
+        Played { position: children.swap_remove(mv as usize), gain: 0, again: false }
+    }
+
+    fn key(&self, state: &R::State) -> Option<u128> {
+        self.key.as_ref().map(|key| key(state))
+    }
+}
+
+impl<R: ScoringRules + Sync + ?Sized> SearchGame for PlainScoring<'_, R>
+where
+    R::State: Send,
+{
+    type Position = R::State;
+    type Move = u32;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &R::State) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, state: &R::State, out: &mut Vec<u32>) {
+        let mut moves = Vec::new();
+        self.rules.scored_moves(state, &mut moves);
+        out.extend(0..moves.len() as u32);
+    }
+
+    fn play(&self, state: &R::State, mv: u32) -> Played<R::State> {
+        let mut moves = Vec::new();
+        self.rules.scored_moves(state, &mut moves);
+        let ScoredMove { to, gain, again } = moves.swap_remove(mv as usize);
+        Played { position: to, gain: i64::from(gain), again }
+    }
+
+    fn key(&self, state: &R::State) -> Option<u128> {
+        self.key.as_ref().map(|key| key(state))
     }
 }

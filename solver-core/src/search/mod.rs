@@ -13,9 +13,11 @@
 //! | [`alpha_beta`] with [`Driver::FullWindow`] | the exact value | the transposition table ([`SearchLimits::tt_bytes`]) and the path | one search, window (-inf, +inf) |
 //! | [`alpha_beta`] with [`Driver::Bisection`] | the exact value | the same | null-window searches, halving the interval of possible values |
 //! | [`alpha_beta`] with [`Driver::Mtdf`] | the exact value | the same | null-window searches from a first guess towards the value (Plaat et al., 1996) |
-//! | [`weak_alpha_beta`] | the sign: win, tie or loss | the same | one null-window pair around 0 |
-//! | [`proof_number`] | the sign | a best-first tree, at most [`SearchLimits::tt_bytes`] | Allis' proof-number search, twice (win? not a loss?) |
-//! | [`df_pn`] | the sign | the transposition table | Nagai's depth-first proof-number search with the 1+epsilon trick |
+//! | [`weak_alpha_beta`] | the sign: win, tie or loss | the same | at most two null-window searches, on 1 and on 0 |
+//!
+//! Every engine counts what it visits ([`SearchStats`]) and stops with an error past
+//! [`SearchLimits::node_budget`] positions or when [`SearchLimits::stop`] is set, saying what it
+//! had proven. Proof-number search and df-pn are not written yet.
 //!
 //! # Values
 //! For the player to move, as the tables define them: a scoring game's value is the future score
@@ -23,14 +25,34 @@
 //! the winner can force, a loss in the most plies the loser can delay it, or a tie. A tie is
 //! given without its remoteness: the tables' tie remoteness (both players prefer the quicker
 //! tie) is not a zero-sum preference, so a negamax search cannot back it up; compare a tie by
-//! its kind ([`SearchValue::agrees_with_outcome`]).
+//! its kind ([`Answer::agrees_with_outcome`]).
 //!
 //! # Games
 //! A game implements [`SearchGame`] for speed, or borrows an adapter: [`SpaceSearch`] searches
-//! an acyclic [`LoopySpace`], [`ScoringSpaceSearch`] a [`ScoringSpace`] and
-//! [`ImpartialSpaceSearch`] sums of an [`ImpartialSpace`]'s positions, on ids; [`PlainRules`]
-//! and [`PlainScoring`] search plain [`Rules`] and [`ScoringRules`] (without a transposition
+//! an acyclic [`LoopySpace`](crate::LoopySpace), [`ScoringSpaceSearch`] a [`ScoringSpace`](crate::ScoringSpace) and
+//! [`ImpartialSpaceSearch`] sums of an [`ImpartialSpace`](crate::ImpartialSpace)'s positions, on ids; [`PlainRules`]
+//! and [`PlainScoring`] search plain [`Rules`](crate::Rules) and [`ScoringRules`](crate::ScoringRules) (without a transposition
 //! table unless given a key).
+//!
+//! # Example
+//! Every engine on every position of a random acyclic scoring game (moves that score, moves
+//! after which the mover goes again), against the whole-space table:
+//! ```
+//! use solver_core::graph::{GraphGame, RandomShape};
+//! use solver_core::search::{ScoringSpaceSearch, SearchEngine, SearchLimits};
+//! use solver_core::{StateId, StateSpace, score_table};
+//!
+//! let game = GraphGame::random(&RandomShape::acyclic(300), 7);
+//! let table = score_table::<i64, _>(&game).unwrap();
+//! let search = ScoringSpaceSearch::new(&game);
+//! let limits = SearchLimits { tt_bytes: 1 << 20, ..SearchLimits::default() };
+//! for id in StateId::all(game.len()) {
+//!     for engine in SearchEngine::ALL {
+//!         let found = engine.run(&search, &id, &limits).unwrap();
+//!         assert!(found.answer.agrees_with_score(table[id.index()]), "{}", engine.name());
+//!     }
+//! }
+//! ```
 
 use crate::Terminal;
 use std::fmt::{self, Debug};
@@ -47,15 +69,16 @@ use std::time::Duration;
 ///   moves is lost for the player to move (normal play). Win/loss/tie games never move again
 ///   ([`Played::again`] false, [`Played::gain`] 0).
 /// - The game is acyclic from every position searched: no sequence of moves returns to a
-///   position. The engines report a repetition on the path they search as
-///   [`SearchError::Cycle`], but a cycle that pruning skips can go unseen.
+///   position. A loop the search runs into shows as a line of 100,000 plies,
+///   [`SearchError::Cycle`]; a loop that pruning or the transposition table skips goes unseen,
+///   and the value found is then one of a path, not the table's draw.
 /// - Equal keys mean equal values: two positions with the same [`SearchGame::key`] have the same
 ///   value (a key may forget what does not change the value, e.g. the score so far).
-pub trait SearchGame {
+pub trait SearchGame: Sync {
     /// A position, with whatever the game needs to know whose turn it is.
-    type Position: Clone + Debug;
+    type Position: Clone + Debug + Send;
     /// A move of a position.
-    type Move: Copy + Debug + Eq;
+    type Move: Copy + Debug + Eq + Send;
 
     /// Whether values are score differences (else win, loss or tie with remoteness).
     fn scoring(&self) -> bool;
@@ -64,7 +87,9 @@ pub trait SearchGame {
     fn terminal(&self, position: &Self::Position) -> Option<Terminal>;
 
     /// Appends the legal moves of an unfinished `position`, in the order the game suggests
-    /// trying them (likely best first).
+    /// trying them (likely best first). A game may leave out a move that is provably worth no
+    /// more than one it lists (e.g. any move but the block of an opponent's immediate win), as
+    /// long as it lists at least one: values stay exact, and only the moves listed are shown.
     fn moves(&self, position: &Self::Position, out: &mut Vec<Self::Move>);
 
     /// The position after `mv` (one of `moves(position)`), what the mover scores and whether
@@ -129,6 +154,9 @@ pub enum Answer {
     Sign(Sign),
 }
 
+/// A function that shows the costs of a search so far (progress on a terminal).
+pub type Progress = Arc<dyn Fn(&SearchStats) + Send + Sync>;
+
 /// What an engine may use, and when it gives up.
 #[derive(Clone, Default)]
 pub struct SearchLimits {
@@ -141,7 +169,7 @@ pub struct SearchLimits {
     /// Set from elsewhere (Ctrl-C) to stop the search with [`SearchError::Stopped`].
     pub stop: Option<Arc<AtomicBool>>,
     /// Called with the costs so far about every 2^20 positions visited (progress on a terminal).
-    pub progress: Option<Arc<dyn Fn(&SearchStats) + Send + Sync>>,
+    pub progress: Option<Progress>,
 }
 
 /// What a search cost.
@@ -200,9 +228,15 @@ pub enum SearchError {
         /// The bytes asked for.
         bytes: usize,
     },
-    /// A position repeated on the path searched: the game loops, and a forward value would
-    /// depend on the path.
-    #[error("a position repeats {plies} plies deep: the game loops, which forward search cannot value")]
+    /// The thread the search runs on could not be started with its stack.
+    #[error("cannot start the search's thread with a stack of {bytes} bytes")]
+    Stack {
+        /// The stack asked for.
+        bytes: usize,
+    },
+    /// A path longer than the search allows (100,000 plies): the game loops (a forward value
+    /// would depend on the path), or is deeper than forward search goes.
+    #[error("a line of play reached {plies} plies: the game loops (which forward search cannot value) or is too deep")]
     Cycle {
         /// The depth of the repetition.
         plies: u32,
@@ -227,26 +261,25 @@ pub enum SearchEngine {
     AlphaBeta(Driver),
     /// [`weak_alpha_beta`].
     WeakAlphaBeta,
-    /// [`proof_number`].
-    ProofNumber,
-    /// [`df_pn`].
-    DfPn,
 }
 
 impl SearchEngine {
     /// Every engine, exact ones first.
-    pub const ALL: [SearchEngine; 6] = [
+    pub const ALL: [SearchEngine; 4] = [
         SearchEngine::AlphaBeta(Driver::FullWindow),
         SearchEngine::AlphaBeta(Driver::Bisection),
         SearchEngine::AlphaBeta(Driver::Mtdf),
         SearchEngine::WeakAlphaBeta,
-        SearchEngine::ProofNumber,
-        SearchEngine::DfPn,
     ];
 
-    /// Its name on the command line: `alpha-beta`, `bisection`, `mtdf`, `weak`, `pns`, `df-pn`.
+    /// Its name on the command line: `alpha-beta`, `bisection`, `mtdf`, `weak`.
     pub fn name(self) -> &'static str {
-        todo!()
+        match self {
+            SearchEngine::AlphaBeta(Driver::FullWindow) => "alpha-beta",
+            SearchEngine::AlphaBeta(Driver::Bisection) => "bisection",
+            SearchEngine::AlphaBeta(Driver::Mtdf) => "mtdf",
+            SearchEngine::WeakAlphaBeta => "weak",
+        }
     }
 
     /// The engine of this name.
@@ -266,79 +299,151 @@ impl SearchEngine {
         position: &G::Position,
         limits: &SearchLimits,
     ) -> Result<Searched<G::Move>, SearchError> {
-        let _ = (game, position, limits);
-        todo!()
+        match self {
+            SearchEngine::AlphaBeta(driver) => alpha_beta(game, position, driver, limits),
+            SearchEngine::WeakAlphaBeta => weak_alpha_beta(game, position, limits),
+        }
     }
 }
 
-/// The exact value of `position` by negamax alpha-beta with a transposition table of bounds.
+/// The exact value of `position` by negamax alpha-beta with a transposition table of bounds,
+/// driven by `driver`, and a principal variation.
+///
+/// Each call on a position: the game's [`SearchGame::score_bounds`] and the table's bounds
+/// narrow the window or answer outright; otherwise the moves are searched in the game's order,
+/// the table's best move first, each child with the window that decides its move (fail-soft),
+/// stopping at a cut-off. Time: exponential in the depth in the worst case; every position is
+/// searched at most once per window while its entry stays in the table. Memory: the table
+/// (`limits.tt_bytes`, allocated whole) plus a move list and a recursion frame per ply of the
+/// deepest line; a path past 100,000 plies is reported as [`SearchError::Cycle`]. The search
+/// runs on a thread of its own with a 256 MiB stack (reserved, touched only as deep as it
+/// goes). The principal variation takes a null-window search per move tried along it, mostly
+/// answered by the table, counted in the costs.
 pub fn alpha_beta<G: SearchGame>(
     game: &G,
     position: &G::Position,
     driver: Driver,
     limits: &SearchLimits,
 ) -> Result<Searched<G::Move>, SearchError> {
-    let _ = (game, position, driver, limits);
-    todo!()
+    let position = position.clone();
+    alpha_beta::on_deep_stack(move || {
+        let mut searcher = alpha_beta::Searcher::new(game, limits)?;
+        let value = searcher.exact(&position, driver)?;
+        let line = searcher.variation(&position, value)?;
+        let answer = Answer::Exact(searcher.scale().value(value));
+        Ok(searcher.finish(answer, line))
+    })?
 }
 
-/// The sign of the value of `position` by alpha-beta.
+/// The sign of the value of `position` (win, tie or loss; for a scoring game above, at or
+/// below 0) by alpha-beta: a null-window search on 1 (is the value above 0?), then, if not, one
+/// on 0. Cheaper than an exact value: a cut-off needs only one move that keeps the sign. Time
+/// and memory as [`alpha_beta`]'s; no principal variation.
 pub fn weak_alpha_beta<G: SearchGame>(
     game: &G,
     position: &G::Position,
     limits: &SearchLimits,
 ) -> Result<Searched<G::Move>, SearchError> {
-    let _ = (game, position, limits);
-    todo!()
+    let position = position.clone();
+    alpha_beta::on_deep_stack(move || {
+        let mut searcher = alpha_beta::Searcher::new(game, limits)?;
+        let sign = searcher.sign(&position)?;
+        Ok(searcher.finish(Answer::Sign(sign), Vec::new()))
+    })?
 }
 
-/// The sign of the value of `position` by proof-number search.
-pub fn proof_number<G: SearchGame>(
-    game: &G,
-    position: &G::Position,
-    limits: &SearchLimits,
-) -> Result<Searched<G::Move>, SearchError> {
-    let _ = (game, position, limits);
-    todo!()
-}
-
-/// The sign of the value of `position` by depth-first proof-number search.
-pub fn df_pn<G: SearchGame>(
-    game: &G,
-    position: &G::Position,
-    limits: &SearchLimits,
-) -> Result<Searched<G::Move>, SearchError> {
-    let _ = (game, position, limits);
-    todo!()
+impl SearchValue {
+    /// Its sign.
+    pub fn sign(self) -> Sign {
+        match self {
+            SearchValue::Win(_) => Sign::Win,
+            SearchValue::Loss(_) => Sign::Loss,
+            SearchValue::Tie => Sign::Tie,
+            SearchValue::Score(s) if s > 0 => Sign::Win,
+            SearchValue::Score(s) if s < 0 => Sign::Loss,
+            SearchValue::Score(_) => Sign::Tie,
+        }
+    }
 }
 
 impl Answer {
+    /// Its sign.
+    pub fn sign(self) -> Sign {
+        match self {
+            Answer::Exact(value) => value.sign(),
+            Answer::Sign(sign) => sign,
+        }
+    }
+
     /// Whether the answer agrees with a table's outcome: an exact win or loss with its
-    /// remoteness, a tie by kind; a sign by kind.
+    /// remoteness, a tie by kind; a sign by kind. A table's endless draw agrees with nothing: a
+    /// searched game is acyclic.
     pub fn agrees_with_outcome(self, table: crate::Outcome) -> bool {
-        let _ = table;
-        todo!()
+        use crate::Outcome;
+        match (self, table) {
+            (_, Outcome::Draw) => false,
+            (Answer::Exact(SearchValue::Win(r)), Outcome::Win(t)) => r == t,
+            (Answer::Exact(SearchValue::Loss(r)), Outcome::Loss(t)) => r == t,
+            (Answer::Exact(SearchValue::Tie), Outcome::Tie(_)) => true,
+            (Answer::Exact(_), _) => false,
+            (Answer::Sign(sign), Outcome::Win(_)) => sign == Sign::Win,
+            (Answer::Sign(sign), Outcome::Loss(_)) => sign == Sign::Loss,
+            (Answer::Sign(sign), Outcome::Tie(_)) => sign == Sign::Tie,
+        }
     }
 
     /// Whether the answer agrees with a table's score: exactly, or by sign.
     pub fn agrees_with_score(self, table: i64) -> bool {
-        let _ = table;
-        todo!()
+        match self {
+            Answer::Exact(value) => value == SearchValue::Score(table),
+            Answer::Sign(sign) => sign == SearchValue::Score(table).sign(),
+        }
     }
 
-    /// Whether the answer agrees with a table's Grundy value: a win exactly when it is not 0.
+    /// Whether the answer agrees with a table's Grundy value: a win exactly when it is not 0
+    /// (an impartial game has no ties).
     pub fn agrees_with_nimber(self, table: crate::Nimber) -> bool {
-        let _ = table;
-        todo!()
+        let expected = if table.0 == 0 { Sign::Loss } else { Sign::Win };
+        match self {
+            Answer::Exact(SearchValue::Score(_)) => false,
+            answer => answer.sign() == expected,
+        }
+    }
+}
+
+impl fmt::Display for Sign {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Sign::Win => "win",
+            Sign::Tie => "tie",
+            Sign::Loss => "loss",
+        })
+    }
+}
+
+impl fmt::Display for SearchValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchValue::Score(s) => write!(f, "{s:+}"),
+            SearchValue::Win(r) => write!(f, "win in {r}"),
+            SearchValue::Loss(r) => write!(f, "loss in {r}"),
+            SearchValue::Tie => f.write_str("tie"),
+        }
     }
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let _ = f;
-        todo!()
+        match self {
+            Answer::Exact(value) => fmt::Display::fmt(value, f),
+            Answer::Sign(sign) => fmt::Display::fmt(sign, f),
+        }
     }
 }
 
 mod adapters;
-pub use adapters::{ImpartialSpaceSearch, ImpartialSum, PlainRules, PlainScoring, ScoringSpaceSearch, SpaceSearch};
+mod alpha_beta;
+mod table;
+pub use adapters::{
+    ImpartialSpaceSearch, ImpartialSum, PlainRules, PlainScoring, ScoringSpaceSearch, SpaceSearch, SumMove,
+};

@@ -11,4 +11,5 @@ mod hand_checked;
 mod layered_steps;
 mod parallel;
 mod parallel_acyclic;
+mod search;
 mod tiers;

@@ -1,0 +1,273 @@
+//! Forward search against the whole-space tables: every engine at every position of random
+//! acyclic games (win/loss/tie, scoring with extra moves, impartial sums), with transposition
+//! tables from none to ample, must give the table's value (`solve_with_reverse_graph`,
+//! `score_table`, `grundy_table`: independent engines, themselves checked against the oracle);
+//! and the limits stop a search with the errors their docs promise.
+
+use proptest::prelude::*;
+use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
+use solver_core::search::{
+    Answer, ImpartialSpaceSearch, ImpartialSum, PlainRules, PlainScoring, Played, ScoringSpaceSearch, SearchEngine,
+    SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch,
+};
+use solver_core::{
+    Outcome, OutcomeTable, ScoringSpace, StateId, StateSpace, Terminal, grundy_table, score_table,
+    solve_with_reverse_graph,
+};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Transposition tables of no slot, one slot (every store replaces) and plenty.
+const TABLE_BYTES: [usize; 3] = [0, 64, 1 << 20];
+
+fn limits(tt_bytes: usize) -> SearchLimits {
+    SearchLimits { tt_bytes, ..SearchLimits::default() }
+}
+
+fn ids(game: &GraphGame) -> impl Iterator<Item = StateId> + use<> {
+    StateId::all(game.len())
+}
+
+/// An acyclic game with finished wins, losses and ties and no splitting moves: the
+/// win/loss/tie role.
+fn outcome_shape(nodes: usize, reach: usize) -> RandomShape {
+    RandomShape {
+        terminal_per_100k: [4_000, 6_000, 4_000],
+        split_percent: 0,
+        acyclic_reach: reach,
+        ..RandomShape::acyclic(nodes)
+    }
+}
+
+/// The table's value of `id`'s children backs up to its own along the line `line` from `id`:
+/// a principal variation is a line of best moves.
+fn check_outcome_line(game: &GraphGame, table: &OutcomeTable, id: StateId, line: &[StateId]) {
+    let mut at = id;
+    for &child in line {
+        let mut children = Vec::new();
+        solver_core::LoopySpace::successor_ids(game, at, &mut children);
+        assert!(children.contains(&child), "{child} is not a move of {at}");
+        let (parent, backed) = (table.get(at), table.get(child).backed_up());
+        assert_eq!(std::mem::discriminant(&parent), std::mem::discriminant(&backed), "{at} -> {child}");
+        if !matches!(parent, Outcome::Tie(_)) {
+            assert_eq!(parent, backed, "{at} -> {child} is not a best move");
+        }
+        at = child;
+    }
+}
+
+fn outcomes_agree(game: &GraphGame, tt_bytes: usize) {
+    let table = solve_with_reverse_graph(game).unwrap();
+    let search = SpaceSearch::new(game);
+    for id in ids(game) {
+        for engine in SearchEngine::ALL {
+            let found = engine.run(&search, &id, &limits(tt_bytes)).unwrap();
+            let expected = table.get(id);
+            assert!(
+                found.answer.agrees_with_outcome(expected),
+                "{} at {id}: {} not {expected}",
+                engine.name(),
+                found.answer
+            );
+            check_outcome_line(game, &table, id, &found.principal_variation);
+        }
+    }
+}
+
+fn scores_agree(game: &GraphGame, tt_bytes: usize) {
+    let table = score_table::<i64, _>(game).unwrap();
+    let search = ScoringSpaceSearch::new(game);
+    for id in ids(game) {
+        let expected = table[id.index()];
+        for engine in SearchEngine::ALL {
+            let found = engine.run(&search, &id, &limits(tt_bytes)).unwrap();
+            assert!(
+                found.answer.agrees_with_score(expected),
+                "{} at {id}: {} not {expected}",
+                engine.name(),
+                found.answer
+            );
+            // Along the principal variation each move's gain and the child's value make the
+            // parent's value.
+            let mut at = id;
+            for mv in &found.principal_variation {
+                let mut moves = Vec::new();
+                game.scored_move_ids(at, &mut moves);
+                assert!(moves.contains(mv), "{mv:?} is not a move of {at}");
+                let child = table[mv.to.index()];
+                let backed = i64::from(mv.gain) + if mv.again { child } else { -child };
+                assert_eq!(table[at.index()], backed, "{at} -> {mv:?} is not a best move");
+                at = mv.to;
+            }
+        }
+    }
+}
+
+fn nimbers_agree(game: &GraphGame, tt_bytes: usize) {
+    let table = grundy_table(game).unwrap();
+    let search = ImpartialSpaceSearch::new(game);
+    for id in ids(game) {
+        for engine in SearchEngine::ALL {
+            let found = engine.run(&search, &ImpartialSum::new([id]), &limits(tt_bytes)).unwrap();
+            let expected = table[id.index()];
+            assert!(
+                found.answer.agrees_with_nimber(expected),
+                "{} at {id}: {} not {expected:?}",
+                engine.name(),
+                found.answer
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_engine_gives_the_tables_outcomes(nodes in 1usize..150, reach in 1usize..12, seed in any::<u64>()) {
+        let game = GraphGame::random(&outcome_shape(nodes, reach), seed);
+        outcomes_agree(&game, 1 << 20);
+    }
+
+    #[test]
+    fn every_engine_gives_the_tables_scores(nodes in 1usize..150, reach in 1usize..12, seed in any::<u64>()) {
+        let game = GraphGame::random(&RandomShape { acyclic_reach: reach, ..RandomShape::acyclic(nodes) }, seed);
+        scores_agree(&game, 1 << 20);
+    }
+
+    #[test]
+    fn every_engine_gives_the_grundy_tables_sign(nodes in 1usize..20, seed in any::<u64>()) {
+        let game = GraphGame::random(&RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(nodes) }, seed);
+        nimbers_agree(&game, 1 << 20);
+    }
+
+    #[test]
+    fn small_and_missing_tables_change_costs_not_values(nodes in 1usize..30, seed in any::<u64>()) {
+        let shape = RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(nodes) };
+        for tt_bytes in TABLE_BYTES {
+            outcomes_agree(&GraphGame::random(&outcome_shape(nodes, 4), seed), tt_bytes);
+            scores_agree(&GraphGame::random(&shape, seed), tt_bytes);
+        }
+    }
+
+    #[test]
+    fn plain_rules_are_searched_like_their_space(nodes in 1usize..60, seed in any::<u64>()) {
+        let game = GraphGame::random(&outcome_shape(nodes, 6), seed);
+        let table = solve_with_reverse_graph(&game).unwrap();
+        let rules = game.rules();
+        let keyed = PlainRules::new(&rules).with_key(|n| n.index() as u128);
+        let unkeyed = PlainRules::new(&rules);
+        for id in ids(&game) {
+            let node = game.unrank(id);
+            for engine in SearchEngine::ALL {
+                for search in [&keyed, &unkeyed] {
+                    let found = engine.run(search, &node, &limits(1 << 16)).unwrap();
+                    prop_assert!(found.answer.agrees_with_outcome(table.get(id)));
+                }
+            }
+        }
+        let game = GraphGame::random(&RandomShape { acyclic_reach: 6, ..RandomShape::acyclic(nodes) }, seed);
+        let scores = score_table::<i64, _>(&game).unwrap();
+        let rules = game.rules();
+        let search = PlainScoring::new(&rules).with_key(|n| n.index() as u128);
+        for id in ids(&game) {
+            let found = SearchEngine::ALL[2].run(&search, &game.unrank(id), &limits(1 << 16)).unwrap();
+            prop_assert!(found.answer.agrees_with_score(scores[id.index()]));
+        }
+    }
+}
+
+#[test]
+fn values_read_as_the_tables_words() {
+    assert_eq!(Answer::Exact(SearchValue::Win(3)).to_string(), Outcome::Win(3).to_string());
+    assert_eq!(Answer::Exact(SearchValue::Loss(4)).to_string(), Outcome::Loss(4).to_string());
+    assert_eq!(Answer::Exact(SearchValue::Score(-2)).to_string(), "-2");
+    assert!(Answer::Exact(SearchValue::Tie).agrees_with_outcome(Outcome::Tie(7)));
+    assert!(!Answer::Exact(SearchValue::Win(3)).agrees_with_outcome(Outcome::Win(5)));
+    assert!(!Answer::Exact(SearchValue::Tie).agrees_with_outcome(Outcome::Draw));
+    assert!(Answer::Sign(solver_core::search::Sign::Win).agrees_with_score(4));
+    assert!(!Answer::Sign(solver_core::search::Sign::Tie).agrees_with_score(4));
+    for engine in SearchEngine::ALL {
+        assert_eq!(SearchEngine::from_name(engine.name()), Some(engine));
+    }
+}
+
+/// A full binary tree of `depth` plies with no key: `2^(depth + 1) - 1` positions to visit, each
+/// a leaf worth 0 for a scoring game.
+struct BinaryTree;
+
+impl SearchGame for BinaryTree {
+    type Position = u32;
+    type Move = bool;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &u32) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, depth: &u32, out: &mut Vec<bool>) {
+        if *depth > 0 {
+            out.extend([false, true]);
+        }
+    }
+
+    fn play(&self, depth: &u32, right: bool) -> Played<u32> {
+        Played { position: depth - 1, gain: i64::from(right), again: false }
+    }
+
+    fn key(&self, _: &u32) -> Option<u128> {
+        None
+    }
+}
+
+#[test]
+fn a_node_budget_stops_the_search_with_what_it_proved() {
+    let budget = SearchLimits { node_budget: 1_000, ..SearchLimits::default() };
+    for engine in SearchEngine::ALL {
+        match engine.run(&BinaryTree, &30, &budget) {
+            Err(SearchError::NodeBudget { nodes, .. }) => assert_eq!(nodes, 1_000, "{}", engine.name()),
+            other => panic!("{}: {other:?}", engine.name()),
+        }
+    }
+    // A budget large enough lets the same search answer, within it: a tree of 2^11 - 1
+    // positions, searched again along the principal variation (the tree has no keys).
+    let found = SearchEngine::ALL[0].run(&BinaryTree, &10, &SearchLimits { node_budget: 50_000, ..budget }).unwrap();
+    assert!(found.stats.nodes <= 50_000);
+    assert_eq!(found.answer, Answer::Exact(SearchValue::Score(0)));
+}
+
+#[test]
+fn a_stop_ends_the_search() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = SearchLimits { stop: Some(stop), ..SearchLimits::default() };
+    for engine in SearchEngine::ALL {
+        let result = engine.run(&BinaryTree, &40, &limits);
+        assert!(matches!(result, Err(SearchError::Stopped { .. })), "{}: {result:?}", engine.name());
+    }
+}
+
+#[test]
+fn a_loop_is_reported_not_followed_forever() {
+    // 0 -> 1 -> 0, and 1 -> 2, a finished loss.
+    let mut nodes = vec![Node::default(); 3];
+    nodes[2].terminal = Some(Terminal::Loss);
+    let edges = [(0, 1), (1, 0), (1, 2)].map(|(a, b)| (a, b, Edge::default()));
+    let game = GraphGame::from_parts(nodes, edges).unwrap();
+    let search = SpaceSearch::new(&game);
+    let start = StateId::new(0).unwrap();
+    let result = SearchEngine::ALL[0].run(&search, &start, &limits(1 << 16));
+    assert!(matches!(result, Err(SearchError::Cycle { .. })), "{result:?}");
+}
+
+#[test]
+fn a_finished_position_is_its_own_value() {
+    let mut nodes = vec![Node::default(); 1];
+    nodes[0].terminal = Some(Terminal::Win);
+    let game = GraphGame::from_parts(nodes, []).unwrap();
+    let found = SearchEngine::ALL[1].run(&SpaceSearch::new(&game), &StateId::new(0).unwrap(), &limits(0)).unwrap();
+    assert_eq!(found.answer, Answer::Exact(SearchValue::Win(0)));
+    assert!(found.principal_variation.is_empty());
+}
