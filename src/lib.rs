@@ -3,7 +3,8 @@
 //! This package is the only one that sees every game: it holds the [`registry`] (one line per
 //! game crate), the main job ([`verify`]), the stress tester behind `gamesolve check`
 //! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the
-//! engine comparison behind `judge --engine all` ([`compare`]), the generic fuzz bodies
+//! engine comparison behind `judge --engine all` ([`compare`]), forward search behind `gamesolve
+//! search` ([`search`]), the generic fuzz bodies
 //! ([`fuzz`]), the solve across the ranks of an MPI job behind `solve --distributed` (module
 //! `distributed`, with the cargo feature `mpi`) and the command line. The engines live in
 //! `solver-core`, the oracle in `oracle`, the differential harness in `testkit`, each game in
@@ -24,6 +25,7 @@ pub mod distributed;
 pub mod fuzz;
 pub mod reaper;
 pub mod registry;
+pub mod search;
 pub mod stress;
 pub mod tables;
 pub mod terminal;

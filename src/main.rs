@@ -8,8 +8,8 @@ use ::judge::JudgeError;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use commands::{
-    EXIT_CODES, check, diff, exec_limited, explain, generate, judge, list, parse_bytes, probe, show, solve,
-    spaces_help, stats, verify,
+    EXIT_CODES, check, diff, exec_limited, explain, generate, judge, list, parse_bytes, probe, search, search_help,
+    show, solve, spaces_help, stats, verify,
 };
 use output::{OutputClosed, print_all};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -109,6 +109,18 @@ enum Command {
     /// number n. Only the blocks holding the position and its children are decompressed.
     #[command(after_help = EXIT_CODES)]
     Probe(probe::Args),
+    /// The value of a position by forward search, without a table: every engine side by side.
+    ///
+    /// Searches from one position (the start if none) with an exact engine (alpha-beta with a
+    /// full window, null-window bisection, MTD(f)) or a weak one (only win, tie or loss), and
+    /// prints the value, the principal variation, and the costs: positions visited,
+    /// transposition-table hits and stores, time, memory. A win or loss is given with its
+    /// remoteness as the tables give it, a tie without. Games that may loop are refused (a
+    /// forward value would depend on the path). --budget caps the positions visited (exit 3
+    /// past it, with what was proven); Ctrl-C stops and says what was proven (exit 130).
+    /// Example: gamesolve search mnk m=5 n=5 k=4 --engine all
+    #[command(after_help = search_help())]
+    Search(search::Args),
     /// Compare two stored tables position by position.
     ///
     /// Prints the number of differing positions by kind of difference and the first few, with
@@ -188,6 +200,7 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Stats(args) => stats::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Probe(args) => probe::run(args),
+        Command::Search(args) => search::run(args, cli.budget),
         Command::Diff(args) => diff::run(args),
         Command::Verify(args) => verify::run(args),
         Command::ExecLimited(args) => exec_limited::run(args),

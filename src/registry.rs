@@ -6,7 +6,7 @@
 use judge::AnyProblem;
 use workbench::Registration;
 use workbench::fuzz::FuzzTarget;
-use workbench::target::SpaceTarget;
+use workbench::target::{SearchTarget, SpaceTarget};
 
 /// Every registered game, in the order `gamesolve list`, `verify` and `stats --help` show them.
 pub static GAMES: &[&Registration] = &[
@@ -41,6 +41,16 @@ pub fn spaces() -> impl Iterator<Item = &'static SpaceTarget> {
 /// The space named `name`.
 pub fn find_space(name: &str) -> Option<&'static SpaceTarget> {
     spaces().find(|t| t.name == name)
+}
+
+/// Every game `search` searches past its tables with the game's own search, game by game.
+pub fn searches() -> impl Iterator<Item = &'static SearchTarget> {
+    GAMES.iter().flat_map(|game| game.searches.iter())
+}
+
+/// The search target named `name`.
+pub fn find_search(name: &str) -> Option<&'static SearchTarget> {
+    searches().find(|t| t.name == name)
 }
 
 /// What `gamesolve verify` runs: every space at each of its verified sizes, as (target,

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod judge;
 pub mod list;
 pub mod probe;
+pub mod search;
 pub mod show;
 pub mod solve;
 pub mod stats;
@@ -79,6 +80,20 @@ pub fn spaces_help() -> String {
     for target in registry::spaces() {
         help += &format!("  {}: {}\n{}", target.name, target.about, target.usage());
     }
+    help + "\n" + EXIT_CODES
+}
+
+/// The games `search` searches and their parameters, for `--help`: those searched past their
+/// tables, then every space whose family is acyclic (loopy spaces are refused when asked).
+pub fn search_help() -> String {
+    let mut help = String::from("Games searched past their tables (key=default (values): meaning):\n");
+    for target in registry::searches() {
+        help += &format!("  {}: {}\n", target.name, target.about);
+        for param in target.params {
+            help += &format!("    {}\n", param.usage());
+        }
+    }
+    help += "Every acyclic game of the whole-space commands is searched too, at its parameters (see `gamesolve solve --help`).\n";
     help + "\n" + EXIT_CODES
 }
 

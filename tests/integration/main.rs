@@ -12,6 +12,7 @@ mod contest;
 mod memory_plan;
 mod registered;
 mod resources;
+mod search;
 mod table_commands;
 mod table_files;
 mod tables;

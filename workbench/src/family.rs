@@ -5,12 +5,17 @@
 //! ([`crate::space_game::SpaceGame::with_engine`]).
 //!
 //! A family ([`Family`]) says what its table is, how solver-core's verifier checks it, how a
-//! stored table is read back into it, and how a position's moves lead to other positions.
+//! stored table is read back into it, how a position's moves lead to other positions, and how
+//! solver-core's forward search reads its spaces (the family's search adapter).
 
 use crate::solved::{Rejection, Solved, VerifyFailure, read_all};
 use judge::JudgeError;
 use judge::resources::{DENSE_STEPS_PER_UNIT, OverBudget};
 use solver_core::RetrogradeError;
+use solver_core::search::{
+    ImpartialSpaceSearch, ImpartialSum, ScoringSpaceSearch, SearchEngine, SearchError, SearchGame, SearchLimits,
+    Searched, SpaceSearch,
+};
 use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
@@ -368,6 +373,44 @@ pub trait Family<G: StateSpace + ?Sized>: 'static {
     fn value(table: &Self::Table, id: StateId) -> Value {
         table.value(id.index() as u64)
     }
+    /// Whether every space of the family is acyclic, so that forward search values its
+    /// positions as the table does (a loopy space is searched only when its game says it is
+    /// acyclic).
+    const ACYCLIC: bool;
+    /// The value of the sum of `parts` by the forward search `engine` (one part, but for an
+    /// impartial game, whose move may leave several), the space being acyclic. The principal
+    /// variation is given as the moves played: (the position moved in, the move's place in
+    /// [`Family::moves`] of it).
+    fn search(
+        game: &G,
+        parts: &[StateId],
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Searched<(StateId, usize)>, SearchError>;
+}
+
+/// `searched` with its principal variation replaced by `line`.
+fn relined<M>(searched: Searched<M>, line: Vec<(StateId, usize)>) -> Searched<(StateId, usize)> {
+    Searched { answer: searched.answer, principal_variation: line, stats: searched.stats }
+}
+
+/// The principal variation of a search on ids (a move being the position it leads to) as the
+/// moves played from `from`: each child's place among `children` of the position before it.
+fn line_of_children<M: Copy>(
+    from: StateId,
+    moves: &[M],
+    child: impl Fn(M) -> StateId,
+    children: impl Fn(StateId) -> Vec<M>,
+    same: impl Fn(&M, &M) -> bool,
+) -> Vec<(StateId, usize)> {
+    let mut at = from;
+    let mut line = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let Some(place) = children(at).iter().position(|m| same(m, mv)) else { break };
+        line.push((at, place));
+        at = child(*mv);
+    }
+    line
 }
 
 /// Win, loss, tie or draw with remoteness, by retrograde analysis.
@@ -396,6 +439,24 @@ impl<G: LoopySpace + Sync + ?Sized> Family<G> for Loopy {
         game.successor_ids(id, &mut children);
         children.into_iter().map(|child| SpaceMove { parts: vec![child], gain: 0, again: false }).collect()
     }
+
+    const ACYCLIC: bool = false;
+
+    fn search(
+        game: &G,
+        parts: &[StateId],
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Searched<(StateId, usize)>, SearchError> {
+        let searched = engine.run(&SpaceSearch::new(game), &parts[0], limits)?;
+        let children = |id| {
+            let mut children = Vec::new();
+            game.successor_ids(id, &mut children);
+            children
+        };
+        let line = line_of_children(parts[0], &searched.principal_variation, |c| c, children, |a, b| a == b);
+        Ok(relined(searched, line))
+    }
 }
 
 /// Grundy values of impartial games whose moves may split a position into a sum.
@@ -417,6 +478,25 @@ impl<G: ImpartialSpace + Sync + ?Sized> Family<G> for Impartial {
         let mut moves = Vec::new();
         game.option_ids(id, &mut |parts| moves.push(SpaceMove { parts: parts.to_vec(), gain: 0, again: false }));
         moves
+    }
+
+    const ACYCLIC: bool = true;
+
+    fn search(
+        game: &G,
+        parts: &[StateId],
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Searched<(StateId, usize)>, SearchError> {
+        let search = ImpartialSpaceSearch::new(game);
+        let mut sum = ImpartialSum::new(parts.iter().copied());
+        let searched = engine.run(&search, &sum, limits)?;
+        let mut line = Vec::with_capacity(searched.principal_variation.len());
+        for &(at, option) in &searched.principal_variation {
+            line.push((sum.parts()[at as usize], option as usize));
+            sum = search.play(&sum, (at, option)).position;
+        }
+        Ok(relined(searched, line))
     }
 }
 
@@ -465,6 +545,24 @@ where
         let mut moves = Vec::new();
         game.scored_move_ids(id, &mut moves);
         moves.into_iter().map(|m| SpaceMove { parts: vec![m.to], gain: i64::from(m.gain), again: m.again }).collect()
+    }
+
+    const ACYCLIC: bool = true;
+
+    fn search(
+        game: &G,
+        parts: &[StateId],
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Searched<(StateId, usize)>, SearchError> {
+        let searched = engine.run(&ScoringSpaceSearch::new(game), &parts[0], limits)?;
+        let children = |id| {
+            let mut moves = Vec::new();
+            game.scored_move_ids(id, &mut moves);
+            moves
+        };
+        let line = line_of_children(parts[0], &searched.principal_variation, |m| m.to, children, |a, b| a == b);
+        Ok(relined(searched, line))
     }
 }
 

@@ -13,6 +13,8 @@
 //! | [`solve`] | a game as every whole-space command sees it ([`solve::SolvableGame`]) |
 //! | [`solved`] | a solved table in memory, a move's value, values for people |
 //! | [`check`] | engine against engine, the verifier and the oracle on any space: [`check::check_loopy`], [`check::check_grundy`], [`check::check_scores`], with a typed [`check::Failure`] |
+//! | [`search`] | forward search from positions in a game's notation ([`search::Searchable`]); the games past the tables register a [`target::SearchTarget`] |
+//! | [`search_check`] | every search engine against the table, on every acyclic space `verify` solves |
 //! | [`space`] | a dense space against its plain rules: ranking round trip, moves on ids, un-moves the inverse of moves |
 //! | [`verify`], [`stats`], [`fuzz`] | what `verify` prints of a space, what `stats` prints, the fuzz bodies |
 //!
@@ -37,6 +39,8 @@ pub mod check;
 pub mod family;
 pub mod fuzz;
 pub mod params;
+pub mod search;
+pub mod search_check;
 pub mod solve;
 pub mod solved;
 pub mod space;
@@ -60,6 +64,9 @@ pub struct Registration {
     pub problems: &'static [&'static dyn judge::AnyProblem],
     /// What `verify`, `stats`, `solve` and the table commands solve whole.
     pub spaces: &'static [target::SpaceTarget],
+    /// What `search` searches past the tables with the game's own search (most games: none;
+    /// `search` searches every acyclic space through its family's adapter).
+    pub searches: &'static [target::SearchTarget],
     /// Its fuzz bodies beyond the judges' (e.g. its space from bytes).
     pub fuzz: &'static [fuzz::FuzzTarget],
 }

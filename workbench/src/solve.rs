@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use table_file::{Encoding, Header, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 
 pub use crate::solved::{
-    Move, Rejection, Solved, VerifyFailure, extreme_key, is_best, move_value, read_all, show, to_json,
+    Move, PositionError, Rejection, Solved, VerifyFailure, extreme_key, is_best, move_value, read_all, show, to_json,
 };
 
 /// The header of `game`'s table of `encoding` solved by `engine`, as `writer` (e.g. `gamesolve
@@ -111,6 +111,10 @@ pub trait SolvableGame: Sync {
     /// (solver-core's, never an engine), reading the whole table into memory first
     /// ([`read_all`], which checks every checksum).
     fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure>;
+    /// The game searched forward from positions in its notation ([`crate::search`]): the
+    /// game's own search where it has one, else its family's adapter on the space; `Err` says
+    /// why not (a space that may loop).
+    fn searchable(&self) -> Result<Box<dyn crate::search::Searchable + '_>, String>;
     /// The positions cut into tiers by `tiering` (the game's choice when `None`), for the solve
     /// across processes that writes each tier as shards of one table (`solve --distributed`).
     /// Games that have no tiering say so, which is the default.
@@ -178,29 +182,6 @@ pub enum SolveError {
         /// The game's positions.
         positions: u64,
     },
-}
-
-/// Why a text names no position of a game ([`parse_position`], [`SolvableGame::parse`]).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// `#` followed by something that is not a number.
-    #[error("`{0}` is not `#` and a position number")]
-    NotANumber(String),
-    /// A position number past the last position.
-    #[error("position #{index} is past the last one, #{last}")]
-    PastTheEnd {
-        /// The number given.
-        index: u64,
-        /// The last position's number.
-        last: u64,
-    },
-    /// The game's notation does not read the text; the game's message says why.
-    #[error("{0}")]
-    Notation(String),
-    /// A position of the game's rules that play from the start does not reach, so not one of
-    /// the space (a space of discovered positions, [`solver_core::Discovered`]).
-    #[error("`{0}` is not a position of this game: play from its start does not reach it")]
-    Unreached(String),
 }
 
 /// A position on the command line: `#n` for number `n`, else the game's own notation.

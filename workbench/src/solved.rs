@@ -241,3 +241,26 @@ fn read_all_values<T: Copy + Send>(
     table.for_each_block(&visit, progress).map_err(|e: TableError| e.to_string())?;
     values.into_inner().map_err(|_| "a reader thread panicked".to_string())
 }
+
+/// Why a text names no position of a game ([`parse_position`](crate::solve::parse_position), [`SolvableGame::parse`](crate::solve::SolvableGame::parse)).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// `#` followed by something that is not a number.
+    #[error("`{0}` is not `#` and a position number")]
+    NotANumber(String),
+    /// A position number past the last position.
+    #[error("position #{index} is past the last one, #{last}")]
+    PastTheEnd {
+        /// The number given.
+        index: u64,
+        /// The last position's number.
+        last: u64,
+    },
+    /// The game's notation does not read the text; the game's message says why.
+    #[error("{0}")]
+    Notation(String),
+    /// A position of the game's rules that play from the start does not reach, so not one of
+    /// the space (a space of discovered positions, [`solver_core::Discovered`]).
+    #[error("`{0}` is not a position of this game: play from its start does not reach it")]
+    Unreached(String),
+}

@@ -23,14 +23,17 @@
 
 use crate::check::{Failure, OracleCheck, OracleSide, first_difference, oracle_grundy, oracle_loopy, oracle_scores};
 use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring, SpaceMove};
+use crate::search::{Found, SearchFailure, Searchable, through, weak_through};
+use crate::search_check::check_search;
 use crate::solve::{
     ConsecutiveTiers, Identity, Move, Notation, PositionError, SolvableGame, SolveError, Solved, VerifyFailure,
-    is_best, move_value, show,
+    is_best, move_value, parse_position, show,
 };
 use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
 use judge::resources::{OutOfMemory, check_memory};
 use oracle::Budget;
+use solver_core::search::{Answer, SearchEngine, SearchLimits};
 use solver_core::{
     Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace,
     SpaceTooLarge, StateId, StateSpace, Unmoves,
@@ -48,6 +51,8 @@ type StatesFn<G> = Box<dyn Fn(&G) -> f64 + Send + Sync>;
 type LawFn<G, T> = Box<dyn Fn(&G, &T, Budget) -> Result<LawCheck, Failure> + Send + Sync>;
 /// A sentence `stats` adds about the solved table.
 type NoteFn<G, T> = Box<dyn Fn(&G, &T) -> String + Send + Sync>;
+/// The game's own forward search on the space's game at its parameters.
+type OwnSearchFn<G> = Box<dyn for<'a> Fn(&'a G) -> Box<dyn Searchable + 'a> + Send + Sync>;
 /// The game's tiers, for `solve --distributed`.
 type TiersFn<G> =
     Box<dyn for<'a> Fn(&'a G, Option<&str>) -> Result<Box<dyn ConsecutiveTiers + 'a>, String> + Send + Sync>;
@@ -78,6 +83,10 @@ pub struct SpaceGame<G: StateSpace, F: Family<G>> {
     tiers: Option<TiersFn<G>>,
     /// The most positions `verify FILE` checks, and why no more.
     verify_limit: Option<(u64, String)>,
+    /// Whether forward search values the space as its table does: the family's word, or the
+    /// game's for a loopy family ([`SpaceGame::acyclic`]).
+    acyclic: bool,
+    own_search: Option<OwnSearchFn<G>>,
     family: PhantomData<fn() -> F>,
 }
 
@@ -103,6 +112,8 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
             notes: Vec::new(),
             tiers: None,
             verify_limit: None,
+            acyclic: F::ACYCLIC,
+            own_search: None,
             family: PhantomData,
         }
     }
@@ -187,6 +198,42 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
         self
     }
 
+    /// The same game declared acyclic (no line of play returns to a position), so that its
+    /// positions are searched forward ([`SolvableGame::searchable`]): for a loopy family, whose
+    /// spaces may loop (scoring and impartial spaces are acyclic already). Must be true: a loop
+    /// that a search skips gives a path's value, not the table's draw.
+    pub fn acyclic(mut self) -> SpaceGame<G, F> {
+        self.acyclic = true;
+        self
+    }
+
+    /// The same game searched forward by a [`SearchGame`](solver_core::search::SearchGame) of
+    /// its own ([`crate::search::Notated`]), made by `search` from the space (its parameters),
+    /// in place of the family's adapter on ids; `verify` checks it against the table, its
+    /// positions written in the same notation.
+    pub fn with_search(
+        mut self,
+        search: impl for<'a> Fn(&'a G) -> Box<dyn Searchable + 'a> + Send + Sync + 'static,
+    ) -> SpaceGame<G, F> {
+        self.acyclic = true;
+        self.own_search = Some(Box::new(search));
+        self
+    }
+
+    /// The searches of this space `verify` checks, named: the family's adapter on ids and the
+    /// game's own, if any.
+    fn searches(&self) -> Vec<(&'static str, Box<dyn Searchable + '_>)> {
+        if !self.acyclic {
+            return Vec::new();
+        }
+        let mut searches: Vec<(&'static str, Box<dyn Searchable + '_>)> =
+            vec![(FAMILY_SEARCH, Box::new(SpaceSearchable { game: self }))];
+        if let Some(own) = &self.own_search {
+            searches.push(("the game's own", own(&self.space)));
+        }
+        searches
+    }
+
     /// The space.
     pub fn space(&self) -> &G {
         &self.space
@@ -239,6 +286,9 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
         format!("start {}{best}", show(value))
     }
 }
+
+/// The family's search on the space, as `verify` names it.
+const FAMILY_SEARCH: &str = "the space";
 
 /// Positions compared between engines in `stats`: every one up to this many, else a sample
 /// spread evenly over the positions (`verify` and the tests compare every position).
@@ -346,6 +396,13 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
             timings.push((name, found.elapsed));
             oracle = oracle.and(found.oracle);
         }
+        for (what, search) in self.searches() {
+            // The family's search reads the space's numbers; a game's own, its notation.
+            let by_number = what == FAMILY_SEARCH;
+            let checked = check_search(self, search.as_ref(), &table, what, by_number)?;
+            summary.push(checked.words(what));
+            timings.push((if by_number { "search-check" } else { "own-search-check" }, checked.elapsed));
+        }
         Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle })
     }
 
@@ -427,6 +484,17 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         F::verify(&self.space, &values, &|id| self.describe_id(id)).map_err(VerifyFailure::Violation)
     }
 
+    fn searchable(&self) -> Result<Box<dyn Searchable + '_>, String> {
+        if !self.acyclic {
+            return Err(format!(
+                "{} may loop: a line of play can repeat a position, which makes a forward value depend on the \
+                 path, so it is not searched; its table answers it (solve, then probe)",
+                self.identity.game
+            ));
+        }
+        Ok(self.searches().pop().map(|(_, search)| search).expect("an acyclic space has its family's search"))
+    }
+
     fn tiers(&self, tiering: Option<&str>) -> Result<Box<dyn ConsecutiveTiers + '_>, String> {
         match &self.tiers {
             Some(tiers) => tiers(&self.space, tiering),
@@ -435,6 +503,58 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
                 self.identity.game
             )),
         }
+    }
+}
+
+/// A space searched forward through its family's adapter on ids (see [`Family::search`]).
+struct SpaceSearchable<'a, G: StateSpace, F: Family<G>> {
+    game: &'a SpaceGame<G, F>,
+}
+
+impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceSearchable<'_, G, F> {
+    fn id(&self, text: &str) -> Result<StateId, PositionError> {
+        parse_position(self.game, text).map(SpaceGame::<G, F>::id)
+    }
+}
+
+impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> Searchable for SpaceSearchable<'_, G, F> {
+    fn start(&self) -> String {
+        self.game.describe_id(self.game.start)
+    }
+
+    fn canonical(&self, text: &str) -> Result<String, PositionError> {
+        Ok(self.game.describe_id(self.id(text)?))
+    }
+
+    fn search(&self, text: &str, engine: SearchEngine, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        let id = self.id(text)?;
+        let searched = F::search(&self.game.space, &[id], engine, limits)?;
+        let names = searched
+            .principal_variation
+            .iter()
+            .map(|&(from, place)| {
+                let moves = self.game.moves(from.index() as u64);
+                moves.into_iter().nth(place).map_or_else(|| "?".to_string(), |m| m.name)
+            })
+            .collect();
+        Ok(Found { engine, answer: searched.answer, principal_variation: names, stats: searched.stats })
+    }
+
+    fn move_values(
+        &self,
+        text: &str,
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Vec<(String, Answer)>, SearchFailure> {
+        let id = self.id(text)?;
+        let mut values = Vec::new();
+        for mv in self.game.moves(id.index() as u64) {
+            let parts: Vec<StateId> = mv.parts.iter().map(|&p| SpaceGame::<G, F>::id(p)).collect();
+            let child = F::search(&self.game.space, &parts, engine, limits)?;
+            let value = through(child.answer, mv.gain, mv.again).ok_or_else(|| weak_through(engine))?;
+            values.push((mv.name, value));
+        }
+        Ok(values)
     }
 }
 

@@ -17,6 +17,7 @@
 //! assert!(Args::parse(PARAMS, &["rows=9".to_string()]).is_err());
 //! ```
 
+use crate::search::Searchable;
 use crate::solve::SolvableGame;
 use std::fmt::Write;
 
@@ -69,4 +70,18 @@ impl SpaceTarget {
         let words = args.words(self.params);
         if words.is_empty() { self.name.to_string() } else { format!("{} {words}", self.name) }
     }
+}
+
+/// A game past its tables' sizes that `gamesolve search` searches with a [`SearchGame`](solver_core::search::SearchGame) of its
+/// own, at parameters of its own (e.g. m,n,k boards of up to 64 cells where the table's stop at
+/// 16). `search` looks here first, then at the space targets.
+pub struct SearchTarget {
+    /// The name on the command line (a space target's name when it extends one).
+    pub name: &'static str,
+    /// What its positions are, one line.
+    pub about: &'static str,
+    /// Its parameters.
+    pub params: &'static [Param],
+    /// The game at checked parameters.
+    pub open: fn(&Args) -> Result<Box<dyn Searchable>, String>,
 }

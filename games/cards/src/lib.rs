@@ -118,7 +118,7 @@ use workbench::Registration;
 /// The card game's problems (`cf919f`, `childhood`), its space (`cards k=K m=M`, verified at
 /// `k=8 m=5` and `k=2 m=10`) and its fuzz body (`rank_cards`).
 pub static REGISTRATION: Registration =
-    Registration { name: "cards", problems: &[&Cf919f, &Childhood], spaces: SPACES, fuzz: FUZZ };
+    Registration { name: "cards", problems: &[&Cf919f, &Childhood], spaces: SPACES, searches: &[], fuzz: FUZZ };
 
 /// The game's own solvers, for choosing one at run time (as solver-core's
 /// [`RetrogradeEngine`](solver_core::RetrogradeEngine) for the generic ones).

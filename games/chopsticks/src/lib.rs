@@ -101,4 +101,4 @@ use workbench::Registration;
 
 /// Chopsticks' problem, its space (one variant at a time) and its fuzz body.
 pub static REGISTRATION: Registration =
-    Registration { name: "chopsticks", problems: &[&ChopsticksProblem], spaces: SPACES, fuzz: FUZZ };
+    Registration { name: "chopsticks", problems: &[&ChopsticksProblem], spaces: SPACES, searches: &[], fuzz: FUZZ };

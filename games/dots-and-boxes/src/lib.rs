@@ -119,4 +119,4 @@ use workbench::Registration;
 
 /// Dots and boxes' judge problem, its space and its fuzz body.
 pub static REGISTRATION: Registration =
-    Registration { name: "dots-and-boxes", problems: &[&Hdu4753], spaces: SPACES, fuzz: FUZZ };
+    Registration { name: "dots-and-boxes", problems: &[&Hdu4753], spaces: SPACES, searches: &[], fuzz: FUZZ };

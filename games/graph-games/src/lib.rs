@@ -48,6 +48,7 @@ pub static REGISTRATION: Registration = Registration {
     name: "graph-games",
     problems: &[&LoopyGraph],
     spaces: SPACES,
+    searches: &[],
     fuzz: &[
         FuzzTarget { name: "loopy_engines", body: |data| fuzz::loopy_engines(data).map_err(|e| e.to_string()) },
         FuzzTarget { name: "grundy_engine", body: |data| fuzz::grundy_engine(data).map_err(|e| e.to_string()) },

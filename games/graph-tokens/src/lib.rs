@@ -74,4 +74,4 @@ use workbench::Registration;
 
 /// The DAG tokens' problem and space; no fuzz body of their own.
 pub static REGISTRATION: Registration =
-    Registration { name: "graph-tokens", problems: &[&Hdu1524], spaces: SPACES, fuzz: &[] };
+    Registration { name: "graph-tokens", problems: &[&Hdu1524], spaces: SPACES, searches: &[], fuzz: &[] };

@@ -94,10 +94,11 @@ pub use board::{Board, BoardError, MAX_CELLS, Player, Shape, ShapeError, Status,
 pub use fuzz::{FUZZ, FUZZ_GAMES, plain_side, rank_mnk};
 pub use problem::{MAX_CASES, Mnk, MnkEngine, ORACLE_BUDGET, ORACLE_MAX_EMPTY, parse, render};
 pub use search::Search;
-pub use solvable::SPACES;
+pub use solvable::{SEARCHES, SPACES};
 pub use space::{MnkSpace, best_child};
 
 use workbench::Registration;
 
 /// The m,n,k-games' problem, space and fuzz body.
-pub static REGISTRATION: Registration = Registration { name: "mnk", problems: &[&Mnk], spaces: SPACES, fuzz: FUZZ };
+pub static REGISTRATION: Registration =
+    Registration { name: "mnk", problems: &[&Mnk], spaces: SPACES, searches: SEARCHES, fuzz: FUZZ };

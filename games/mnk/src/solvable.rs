@@ -12,11 +12,13 @@ use crate::board::{Board, Shape, Status};
 use crate::fuzz::plain_side;
 use crate::search::Search;
 use crate::space::MnkSpace;
+use crate::wide::{MnkSearch, WideShape};
 use solver_core::{OutcomeTable, StateId, StateSpace};
 use workbench::family::Engine;
+use workbench::search::{Notated, Searchable};
 use workbench::solve::{Identity, Notation};
 use workbench::space_game::LoopyGame;
-use workbench::target::{Args, Param, SpaceTarget};
+use workbench::target::{Args, Param, SearchTarget, SpaceTarget};
 
 /// `mnk m=3 n=3 k=3`.
 pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
@@ -32,6 +34,47 @@ pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     // the long side. (4,4,3) and (4,4,4), of 6 and 10 million positions, are for `stats`.
     verified: &["m=3 n=3 k=3", "m=4 n=3 k=3", "m=2 n=5 k=3", "m=1 n=9 k=3"],
 }];
+
+/// `search mnk m=7 n=7 k=5`: boards of up to 64 cells by the crate's own search
+/// ([`MnkSearch`]), where the tables stop at 16.
+pub const SEARCHES: &[SearchTarget] = &[SearchTarget {
+    name: "mnk",
+    about: "an m,n,k-game of up to 64 cells searched forward (crate mnk's wide search), X to move first",
+    params: &[
+        Param::number("m", "3", 1, 26, "rows of the board (m * n <= 64)"),
+        Param::number("n", "3", 1, 26, "columns of the board"),
+        Param::number("k", "3", 1, 26, "marks in a row that win, at most max(m, n)"),
+    ],
+    open: open_search,
+}];
+
+fn open_search(args: &Args) -> Result<Box<dyn Searchable>, String> {
+    let shape = WideShape::new(args.number("m"), args.number("n"), args.number("k")).map_err(|e| e.to_string())?;
+    Ok(Box::new(searched(shape)))
+}
+
+/// The wide search of `shape`, positions written as the space writes them (rows from the top,
+/// `/` or spaces between them), moves as `explain` names them (`X b2`).
+fn searched(shape: WideShape) -> Notated<'static, MnkSearch> {
+    let game = MnkSearch::new(shape.clone());
+    let start = game.empty();
+    let reader = MnkSearch::new(shape.clone());
+    let writer = MnkSearch::new(shape.clone());
+    Notated::new(
+        game,
+        start,
+        move |text| {
+            let rows: Vec<&str> =
+                text.split(|c: char| c == '/' || c.is_whitespace()).filter(|r| !r.is_empty()).collect();
+            reader.parse(&rows.join("/"))
+        },
+        move |board| writer.describe(board),
+        move |board, cell| {
+            let mover = if board.x_to_move() { "X" } else { "O" };
+            format!("{mover} {}", shape.cell_name(usize::from(cell)))
+        },
+    )
+}
 
 fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> {
     let shape = Shape::new(args.number("m"), args.number("n"), args.number("k")).map_err(|e| e.to_string())?;
@@ -62,7 +105,13 @@ fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> 
             search_table,
         ))
         .with_default_engine("sweep")
-        .with_note(finished_positions);
+        .with_note(finished_positions)
+        // Every move adds a mark, so no position repeats: the wide search values every board,
+        // and `verify` checks it against the table.
+        .with_search(move |_| {
+            let wide = WideShape::new(shape.rows(), shape.cols(), shape.k()).expect("a table's board is a wide one");
+            Box::new(searched(wide))
+        });
     Ok(Box::new(game))
 }
 

@@ -124,6 +124,13 @@ impl WideShape {
         Ok(WideShape { rows, cols, k, lines, lines_through, centre_first, symmetries: symmetries(rows, cols) })
     }
 
+    /// The cell's name: its column as a letter, its row from 1 (`a1` top left), as the crate's
+    /// moves are named.
+    pub fn cell_name(&self, cell: usize) -> String {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        format!("{}{}", (b'a' + c as u8) as char, r + 1)
+    }
+
     /// Rows.
     pub fn rows(&self) -> usize {
         self.rows
@@ -190,6 +197,11 @@ impl WideBoard {
     /// Marks on the board.
     pub fn pieces(&self) -> u32 {
         (self.x | self.o).count_ones()
+    }
+
+    /// Whether X is to move (X moves first, so when the counts are equal).
+    pub fn x_to_move(&self) -> bool {
+        self.x.count_ones() == self.o.count_ones()
     }
 }
 

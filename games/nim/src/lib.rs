@@ -97,4 +97,4 @@ use workbench::Registration;
 
 /// The Nim family's problems, spaces and fuzz body.
 pub static REGISTRATION: Registration =
-    Registration { name: "nim", problems: &[&Hdu1849, &Hdu1730, &Hdu1851], spaces: SPACES, fuzz: FUZZ };
+    Registration { name: "nim", problems: &[&Hdu1849, &Hdu1730, &Hdu1851], spaces: SPACES, searches: &[], fuzz: FUZZ };

@@ -97,4 +97,4 @@ use workbench::Registration;
 /// The octal games' problems (`hdu2999`, `hdu3980`) and their space (`octal`). No fuzz body of
 /// its own: the generic judge target covers both problems.
 pub static REGISTRATION: Registration =
-    Registration { name: "octal", problems: &[&Hdu2999, &Hdu3980], spaces: SPACES, fuzz: &[] };
+    Registration { name: "octal", problems: &[&Hdu2999, &Hdu3980], spaces: SPACES, searches: &[], fuzz: &[] };

@@ -113,7 +113,7 @@ use workbench::Registration;
 
 /// The endgame's judge problem, its space (the whole game) and its fuzz body.
 pub static REGISTRATION: Registration =
-    Registration { name: "xiangqi", problems: &[&Hdu5897], spaces: SPACES, fuzz: FUZZ };
+    Registration { name: "xiangqi", problems: &[&Hdu5897], spaces: SPACES, searches: &[], fuzz: FUZZ };
 
 /// Who wins a position, as the judge sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@
 //! which memory that other tests free meanwhile would upset.)
 
 mod engines;
+mod search;
 mod solve;
 mod space;
 mod verify;

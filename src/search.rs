@@ -1,0 +1,234 @@
+//! Forward search as `gamesolve search` runs it: the game found by name (a game searched past
+//! its tables first, else a space target through its family's search), its parameters and
+//! position read from the words after it, every engine asked for run on each position, and the
+//! answers compared. Each step returns data; the command prints it.
+
+use crate::registry;
+use serde::Serialize;
+use solver_core::search::{Answer, SearchEngine, SearchError, SearchLimits};
+use workbench::search::{Found, SearchFailure, Searchable};
+use workbench::solve::PositionError;
+use workbench::target::{Args, Param};
+
+/// The leading `key=value` words of `words` (the parameters), and the rest joined with spaces
+/// (the position; empty for the start).
+pub fn split_words(words: &[String]) -> (Vec<String>, String) {
+    let params = words.iter().take_while(|w| w.contains('=')).cloned().collect::<Vec<_>>();
+    let position = words[params.len()..].join(" ");
+    (params, position)
+}
+
+/// The game `name` at the parameters `params`, searched: a search target's own search, or a
+/// space target's; `run` gets its title (`mnk m=7 n=7 k=5`) and the search. Errors name the
+/// game, an unknown parameter, or why the game is not searched.
+pub fn with_searchable<T>(
+    name: &str,
+    params: &[String],
+    run: impl FnOnce(&str, &dyn Searchable) -> T,
+) -> Result<T, String> {
+    let checked = |declared: &'static [Param]| Args::parse(declared, params).map_err(|e| format!("{name}: {e}"));
+    if let Some(target) = registry::find_search(name) {
+        let args = checked(target.params)?;
+        let search = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
+        let title = title(name, &args.words(target.params));
+        return Ok(run(&title, search.as_ref()));
+    }
+    if let Some(target) = registry::find_space(name) {
+        let args = checked(target.params)?;
+        let game = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
+        let search = game.searchable().map_err(|e| format!("{name}: {e}"))?;
+        return Ok(run(&game.identity().title(), search.as_ref()));
+    }
+    let mut known: Vec<&str> = registry::searches().map(|t| t.name).chain(registry::spaces().map(|t| t.name)).collect();
+    known.sort_unstable();
+    known.dedup();
+    Err(format!("no game `{name}` to search; the games are {}", known.join(", ")))
+}
+
+fn title(name: &str, words: &str) -> String {
+    if words.is_empty() { name.to_string() } else { format!("{name} {words}") }
+}
+
+/// A position read from a file of positions, with where it was.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    /// Its line, from 1.
+    pub line: usize,
+    /// The position as the game writes it.
+    pub position: String,
+}
+
+/// The positions of a `--positions` file: one a line, blank lines and lines starting with `#`
+/// skipped; each read by the game first, so that a bad line is refused (`FILE:line:column:
+/// message`) before any search.
+pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result<Vec<Listed>, String> {
+    let mut listed = Vec::new();
+    for (at, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let column = line.len() - line.trim_start().len() + 1;
+        let position =
+            search.canonical(trimmed).map_err(|e: PositionError| format!("{file}:{}:{column}: {e}", at + 1))?;
+        listed.push(Listed { line: at + 1, position });
+    }
+    if listed.is_empty() {
+        return Err(format!(
+            "{file}: no position in it (one a line; blank lines and lines starting with # are skipped)"
+        ));
+    }
+    Ok(listed)
+}
+
+/// One engine's answer on one position, as reports show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct EngineAnswer {
+    /// The engine's name.
+    pub engine: &'static str,
+    /// The value in words: `win in 7`, `loss in 4`, `tie`, `+2`; a weak engine's `win`, `tie`
+    /// or `loss`.
+    pub value: String,
+    /// `win`, `tie` or `loss` for the player to move.
+    pub sign: String,
+    /// Whether the value is exact (else only its sign).
+    pub exact: bool,
+    /// Best moves from the position on.
+    pub principal_variation: Vec<String>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Transposition-table hits and stores.
+    pub tt_hits: u64,
+    /// Entries written to the transposition table.
+    pub tt_stores: u64,
+    /// Wall time in microseconds.
+    pub micros: u64,
+    /// The most bytes the engine held.
+    pub peak_bytes: u64,
+    #[serde(skip)]
+    answer: Answer,
+}
+
+impl EngineAnswer {
+    fn of(found: Found) -> EngineAnswer {
+        EngineAnswer {
+            engine: found.engine.name(),
+            value: found.answer.to_string(),
+            sign: found.answer.sign().to_string(),
+            exact: matches!(found.answer, Answer::Exact(_)),
+            principal_variation: found.principal_variation,
+            nodes: found.stats.nodes,
+            tt_hits: found.stats.tt_hits,
+            tt_stores: found.stats.tt_stores,
+            micros: found.stats.elapsed.as_micros() as u64,
+            peak_bytes: found.stats.peak_bytes,
+            answer: found.answer,
+        }
+    }
+}
+
+/// Why a search of the command gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchStop {
+    /// The engine ran past `--budget` positions.
+    #[error("{engine}: {error}; --budget raises the limit")]
+    Budget {
+        /// The engine.
+        engine: &'static str,
+        /// Its report, with what it had proven.
+        error: SearchError,
+    },
+    /// Ctrl-C.
+    #[error("{engine}: {error}")]
+    Stopped {
+        /// The engine.
+        engine: &'static str,
+        /// Its report, with what it had proven.
+        error: SearchError,
+    },
+    /// Anything else: a position, memory, a loop.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A position searched by every engine asked for, and its moves' values where asked.
+#[derive(Debug, Clone, Serialize)]
+pub struct PositionReport {
+    /// The position as the game writes it.
+    pub position: String,
+    /// Its line in a `--positions` file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// Each engine's answer, in the order run.
+    pub results: Vec<EngineAnswer>,
+    /// Each move with its value for the mover, by the first exact engine (`--moves`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveValue>>,
+}
+
+/// A move and its value for the mover.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveValue {
+    /// The move, as the game names it.
+    #[serde(rename = "move")]
+    pub name: String,
+    /// Its value in words.
+    pub value: String,
+}
+
+impl PositionReport {
+    /// The first two engines whose answers disagree (an exact value with another exact one,
+    /// any answer with another by sign), with their answers.
+    pub fn disagreement(&self) -> Option<(&EngineAnswer, &EngineAnswer)> {
+        let results = &self.results;
+        for (i, a) in results.iter().enumerate() {
+            for b in &results[i + 1..] {
+                let same = match (a.answer, b.answer) {
+                    (Answer::Exact(x), Answer::Exact(y)) => x == y,
+                    (x, y) => x.sign() == y.sign(),
+                };
+                if !same {
+                    return Some((a, b));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// `position` searched by each of `engines` with `limits`, and, when `with_moves`, each move's
+/// value by the first exact engine of them (or the first engine when none is exact).
+pub fn search_position(
+    search: &dyn Searchable,
+    position: &str,
+    line: Option<usize>,
+    engines: &[SearchEngine],
+    with_moves: bool,
+    limits: &SearchLimits,
+) -> Result<PositionReport, SearchStop> {
+    let mut results = Vec::with_capacity(engines.len());
+    for &engine in engines {
+        let found = search.search(position, engine, limits).map_err(|e| stop(engine, e))?;
+        results.push(EngineAnswer::of(found));
+    }
+    let moves = if with_moves {
+        let engine = engines.iter().copied().find(|e| !e.is_weak()).unwrap_or(engines[0]);
+        let values = search.move_values(position, engine, limits).map_err(|e| stop(engine, e))?;
+        Some(values.into_iter().map(|(name, value)| MoveValue { name, value: value.to_string() }).collect())
+    } else {
+        None
+    };
+    Ok(PositionReport { position: position.to_string(), line, results, moves })
+}
+
+fn stop(engine: SearchEngine, failure: SearchFailure) -> SearchStop {
+    match failure {
+        SearchFailure::Search(error @ SearchError::NodeBudget { .. }) => {
+            SearchStop::Budget { engine: engine.name(), error }
+        }
+        SearchFailure::Search(error @ SearchError::Stopped { .. }) => {
+            SearchStop::Stopped { engine: engine.name(), error }
+        }
+        other => SearchStop::Failed(format!("{}: {other}", engine.name())),
+    }
+}

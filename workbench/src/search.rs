@@ -1,0 +1,213 @@
+//! Forward search as the commands see it: a game searched from positions written in its
+//! notation ([`Searchable`]), what `gamesolve search` runs; `verify` checks every search engine
+//! against the table on every acyclic space ([`crate::search_check`]).
+//!
+//! A game is searchable two ways: through its space
+//! ([`SolvableGame::searchable`](crate::solve::SolvableGame::searchable), the family's adapter
+//! on ids: no game code), or through a [`SearchGame`] of its own for speed, wrapped with its
+//! notation in [`Notated`] (registered as a [`SearchTarget`](crate::target::SearchTarget) for
+//! boards past the tables, and given to its space with
+//! [`SpaceGame::with_search`](crate::space_game::SpaceGame::with_search) so that `verify`
+//! checks it against the table).
+//!
+//! ```
+//! use solver_core::graph::{GraphGame, RandomShape};
+//! use workbench::search::Searchable;
+//! use workbench::search_check::check_search;
+//! use workbench::solve::{Identity, Notation, SolvableGame};
+//! use workbench::space_game::ScoringGame;
+//! use workbench::target::Args;
+//! use solver_core::search::{SearchEngine, SearchLimits};
+//!
+//! type NodeIndex = petgraph::graph::NodeIndex<u32>;
+//! let space = GraphGame::random(&RandomShape::acyclic(200), 3);
+//! let identity = Identity::new("example", &Args::parse(&[], &[]).unwrap(), "random scoring DAG");
+//! let notation = Notation::new(|n: &NodeIndex| n.index().to_string(), |_| Err("no notation".to_string()));
+//! let game = ScoringGame::<_, i32>::new(identity, space, &NodeIndex::new(0), notation);
+//! let search = game.searchable().unwrap();
+//! let found = search.search("#0", SearchEngine::ALL[0], &SearchLimits::default()).unwrap();
+//! let table = game.solve(&game.engines()[0]).unwrap();
+//! assert!(found.answer.agrees_with_score(match table.value(0) {
+//!     table_file::Value::Score(s) => s,
+//!     _ => unreachable!(),
+//! }));
+//! let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true).unwrap();
+//! assert!(checked.agreed > 0);
+//! ```
+
+use crate::solved::PositionError;
+use solver_core::search::{
+    Answer, SearchEngine, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Sign,
+};
+use table_file::Value;
+
+/// A game at fixed parameters whose positions, written in its notation, are searched forward.
+///
+/// Contract: `canonical(text)` accepts exactly the texts `search` accepts, and gives the text
+/// back as the game writes it; `#n` is accepted where the game has a table's numbering.
+pub trait Searchable: Sync {
+    /// The start position, in the game's notation.
+    fn start(&self) -> String;
+    /// `text` read as a position and written back in the game's notation.
+    fn canonical(&self, text: &str) -> Result<String, PositionError>;
+    /// The value of the position `text` by `engine`, with the principal variation named.
+    fn search(&self, text: &str, engine: SearchEngine, limits: &SearchLimits) -> Result<Found, SearchFailure>;
+    /// Each move of the position `text` the game lists (a game may leave out moves provably no
+    /// better than one it lists) with its value for the mover, each by `engine` (an exact one).
+    fn move_values(
+        &self,
+        text: &str,
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Vec<(String, Answer)>, SearchFailure>;
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The engine.
+    pub engine: SearchEngine,
+    /// The value, or its sign for a weak engine.
+    pub answer: Answer,
+    /// Best moves from the position on, in the game's notation.
+    pub principal_variation: Vec<String>,
+    /// Its costs.
+    pub stats: SearchStats,
+}
+
+/// Why a search gave no answer.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SearchFailure {
+    /// The position is not one of the game.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The engine stopped (budget, Ctrl-C, memory, a loop).
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// What was asked cannot be answered this way, and why.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Reads a position of a game's own search (`Err`: the notation's message).
+type ParseFn<'a, P> = Box<dyn Fn(&str) -> Result<P, String> + Send + Sync + 'a>;
+/// Writes a position in the game's notation.
+type DescribeFn<'a, P> = Box<dyn Fn(&P) -> String + Send + Sync + 'a>;
+/// Names a move of a position.
+type NameMoveFn<'a, P, M> = Box<dyn Fn(&P, M) -> String + Send + Sync + 'a>;
+
+/// A game's own [`SearchGame`] with its notation: a [`Searchable`].
+pub struct Notated<'a, G: SearchGame> {
+    game: G,
+    start: G::Position,
+    parse: ParseFn<'a, G::Position>,
+    describe: DescribeFn<'a, G::Position>,
+    name_move: NameMoveFn<'a, G::Position, G::Move>,
+}
+
+impl<'a, G: SearchGame> Notated<'a, G>
+where
+    G::Position: Sync,
+{
+    /// `game` from `start`, positions read by `parse` and written by `describe`, a move of a
+    /// position named by `name_move`.
+    pub fn new(
+        game: G,
+        start: G::Position,
+        parse: impl Fn(&str) -> Result<G::Position, String> + Send + Sync + 'a,
+        describe: impl Fn(&G::Position) -> String + Send + Sync + 'a,
+        name_move: impl Fn(&G::Position, G::Move) -> String + Send + Sync + 'a,
+    ) -> Notated<'a, G> {
+        Notated { game, start, parse: Box::new(parse), describe: Box::new(describe), name_move: Box::new(name_move) }
+    }
+
+    fn read(&self, text: &str) -> Result<G::Position, PositionError> {
+        (self.parse)(text.trim()).map_err(PositionError::Notation)
+    }
+}
+
+impl<G: SearchGame> Searchable for Notated<'_, G>
+where
+    G::Position: Sync,
+{
+    fn start(&self) -> String {
+        (self.describe)(&self.start)
+    }
+
+    fn canonical(&self, text: &str) -> Result<String, PositionError> {
+        Ok((self.describe)(&self.read(text)?))
+    }
+
+    fn search(&self, text: &str, engine: SearchEngine, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        let position = self.read(text)?;
+        let searched = engine.run(&self.game, &position, limits)?;
+        let mut names = Vec::with_capacity(searched.principal_variation.len());
+        let mut at = position;
+        for mv in searched.principal_variation {
+            names.push((self.name_move)(&at, mv));
+            at = self.game.play(&at, mv).position;
+        }
+        Ok(Found { engine, answer: searched.answer, principal_variation: names, stats: searched.stats })
+    }
+
+    fn move_values(
+        &self,
+        text: &str,
+        engine: SearchEngine,
+        limits: &SearchLimits,
+    ) -> Result<Vec<(String, Answer)>, SearchFailure> {
+        let position = self.read(text)?;
+        if self.game.terminal(&position).is_some() {
+            return Ok(Vec::new());
+        }
+        let mut moves = Vec::new();
+        self.game.moves(&position, &mut moves);
+        let mut values = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let played = self.game.play(&position, mv);
+            let child = engine.run(&self.game, &played.position, limits)?;
+            let value = through(child.answer, played.gain, played.again).ok_or_else(|| weak_through(engine))?;
+            values.push(((self.name_move)(&position, mv), value));
+        }
+        Ok(values)
+    }
+}
+
+/// The refusal of a weak engine's move values through a move that scores.
+pub(crate) fn weak_through(engine: SearchEngine) -> SearchFailure {
+    SearchFailure::Refused(format!(
+        "{} gives only the sign, which does not say what a move that scores is worth: ask an exact engine",
+        engine.name()
+    ))
+}
+
+/// The mover's value of a move whose child is worth `child` (for the player to move there),
+/// the mover scoring `gain` and moving `again` or not; `None` for a sign through a move that
+/// scores (the sign of `gain - child` is not known from the child's sign).
+pub fn through(child: Answer, gain: i64, again: bool) -> Option<Answer> {
+    Some(match child {
+        Answer::Exact(SearchValue::Score(s)) => {
+            Answer::Exact(SearchValue::Score(if again { gain + s } else { gain - s }))
+        }
+        Answer::Exact(SearchValue::Win(r)) => Answer::Exact(SearchValue::Loss(r + 1)),
+        Answer::Exact(SearchValue::Loss(r)) => Answer::Exact(SearchValue::Win(r + 1)),
+        Answer::Exact(SearchValue::Tie) => Answer::Exact(SearchValue::Tie),
+        Answer::Sign(sign) if gain == 0 && again => Answer::Sign(sign),
+        Answer::Sign(sign) if gain == 0 => Answer::Sign(match sign {
+            Sign::Win => Sign::Loss,
+            Sign::Loss => Sign::Win,
+            Sign::Tie => Sign::Tie,
+        }),
+        Answer::Sign(_) => return None,
+    })
+}
+
+/// Whether a search's answer agrees with a table's value: an outcome's win or loss with its
+/// remoteness and a tie by kind, a score exactly, a nimber by win or loss; a sign by sign.
+pub fn agrees(answer: Answer, value: Value) -> bool {
+    match value {
+        Value::Outcome(outcome) => answer.agrees_with_outcome(outcome),
+        Value::Nimber(nimber) => answer.agrees_with_nimber(nimber),
+        Value::Score(score) => answer.agrees_with_score(score),
+    }
+}

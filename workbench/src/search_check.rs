@@ -1,0 +1,123 @@
+//! The check `verify` runs on every acyclic space: every search engine's value at positions of
+//! the space against the solved table ([`check_search`]), through the family's search on the
+//! space and through the game's own search where it has one.
+
+use crate::check::Failure;
+use crate::search::{SearchFailure, Searchable, agrees};
+use crate::solve::{SolvableGame, Solved, show};
+use solver_core::search::{SearchEngine, SearchError, SearchLimits};
+use std::time::{Duration, Instant};
+
+/// Positions [`check_search`] searches: every one of a space up to this many, else the start
+/// and a seeded sample.
+pub const CHECKED_POSITIONS: u64 = 400;
+/// The most positions one search of the check may visit; a search past it is counted as over
+/// budget, not as a failure (a start far from the end may need more than the check spends).
+pub const CHECK_NODE_BUDGET: u64 = 20_000;
+/// The most positions the searches of one check visit together; the check stops there.
+pub const CHECK_TOTAL_NODES: u64 = 200_000;
+/// The transposition table of each search of the check: small, so that allocating it costs
+/// little against the search.
+const CHECK_TT_BYTES: usize = 64 << 10;
+
+/// What [`check_search`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchCheck {
+    /// Positions every engine searched to an answer agreeing with the table.
+    pub agreed: u64,
+    /// Positions whose search ran past [`CHECK_NODE_BUDGET`] (the other engines then skip
+    /// them).
+    pub over_budget: u64,
+    /// Positions visited by every search together.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl SearchCheck {
+    /// A few words for `verify`'s row: `search (the space): 400 positions agree (4 engines)`.
+    pub fn words(&self, what: &str) -> String {
+        let mut words = format!("search ({what}): {} positions agree", self.agreed);
+        if self.over_budget > 0 {
+            words += &format!(", {} over budget", self.over_budget);
+        }
+        words + &format!(" ({} engines)", SearchEngine::ALL.len())
+    }
+}
+
+/// Every search engine on positions of `game` through `search`, each answer compared with the
+/// table `table` (solved by one of `game`'s engines and verified): every position when there
+/// are at most [`CHECKED_POSITIONS`], else the start and a seeded sample spread over the
+/// numbers, positions handed to `search` as `#n` when `by_number` (a search on the space's
+/// numbering), else in the game's notation (so that a game's own search is checked with its
+/// notation). A position whose search runs past [`CHECK_NODE_BUDGET`]
+/// positions is counted, not failed, and skipped by the other engines; the check ends once the
+/// searches have visited [`CHECK_TOTAL_NODES`]. `what` names the search in a failure.
+pub fn check_search(
+    game: &dyn SolvableGame,
+    search: &dyn Searchable,
+    table: &dyn Solved,
+    what: &str,
+    by_number: bool,
+) -> Result<SearchCheck, Failure> {
+    let started = Instant::now();
+    let limits = SearchLimits { tt_bytes: CHECK_TT_BYTES, node_budget: CHECK_NODE_BUDGET, ..SearchLimits::default() };
+    let mut checked = SearchCheck { agreed: 0, over_budget: 0, nodes: 0, elapsed: Duration::ZERO };
+    'positions: for index in sample(game.positions(), game.start()) {
+        if checked.nodes > CHECK_TOTAL_NODES {
+            break;
+        }
+        let text = if by_number { format!("#{index}") } else { game.describe(index) };
+        let value = table.value(index);
+        for engine in SearchEngine::ALL {
+            let engine_name = format!("search {} ({what})", engine.name());
+            let found = match search.search(&text, engine, &limits) {
+                Ok(found) => found,
+                Err(SearchFailure::Search(SearchError::NodeBudget { nodes, .. })) => {
+                    checked.over_budget += 1;
+                    checked.nodes += nodes;
+                    continue 'positions;
+                }
+                Err(e) => {
+                    let reason = format!("at position #{index} ({text}): {e}");
+                    return Err(Failure::EngineError { engine: engine_name, reason });
+                }
+            };
+            checked.nodes += found.stats.nodes;
+            if !agrees(found.answer, value) {
+                return Err(Failure::Disagreement {
+                    engine: engine_name,
+                    other: "the table".to_string(),
+                    position: format!("position #{index} ({text})"),
+                    value: found.answer.to_string(),
+                    other_value: show(value),
+                });
+            }
+        }
+        checked.agreed += 1;
+    }
+    checked.elapsed = started.elapsed();
+    Ok(checked)
+}
+
+/// The positions the check searches: every one of `positions` up to [`CHECKED_POSITIONS`],
+/// else `start` and then numbers spread over the rest by a fixed-seed generator (the same
+/// sample on every run).
+fn sample(positions: u64, start: u64) -> Vec<u64> {
+    if positions <= CHECKED_POSITIONS {
+        let mut all: Vec<u64> = (0..positions).collect();
+        all.swap(0, start as usize);
+        return all;
+    }
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut picked = vec![start];
+    while (picked.len() as u64) < CHECKED_POSITIONS {
+        // splitmix64: a fixed, well-spread sequence.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        picked.push((z ^ (z >> 31)) % positions);
+    }
+    picked
+}
