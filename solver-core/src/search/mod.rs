@@ -14,7 +14,7 @@
 //! | [`alpha_beta`] with [`Driver::Bisection`] | the exact value | the same | null-window searches, halving the interval of possible values |
 //! | [`alpha_beta`] with [`Driver::Mtdf`] | the exact value | the same | null-window searches from a first guess towards the value (Plaat et al., 1996) |
 //! | [`weak_alpha_beta`] | the sign: win, tie or loss | the same | at most two null-window searches, on 1 and on 0 |
-//! | [`proof_number_search`] | the sign | a tree of nodes within three quarters of [`SearchLimits::tt_bytes`] (at least [`MIN_TREE_BYTES`]), a table of solved nodes in the rest, the path | best first: two AND/OR proofs, value at least 1, else at least 0 (Allis et al., 1994) |
+//! | [`proof_number_search`] | the sign | a graph of nodes within three quarters of [`SearchLimits::tt_bytes`] (at least [`MIN_TREE_BYTES`]), a table of solved nodes in the rest, the path | best first: two AND/OR proofs, value at least 1, else at least 0 (Allis et al., 1994) |
 //! | [`df_pn`] | the sign | a table of proof numbers ([`SearchLimits::tt_bytes`]) and the path | the same proofs depth first under thresholds (Nagai, 2002), with the 1 + epsilon trick (Pawlewicz and Lew, 2007) |
 //!
 //! Every engine counts what it visits ([`SearchStats`]) and stops with an error past
@@ -165,7 +165,7 @@ pub struct SearchLimits {
     /// The bytes of the transposition table, allocated whole before the search; 0 searches
     /// without one. [`proof_number_search`] splits them: a quarter for its table of solved
     /// nodes, three quarters (at least [`MIN_TREE_BYTES`], however little this says: it cannot
-    /// run without a tree) for its tree, which grows as needed up to them.
+    /// run without a graph) for its graph of nodes, which grows as needed up to them.
     pub tt_bytes: usize,
     /// The most positions an engine visits before it stops with [`SearchError::NodeBudget`];
     /// 0: no limit.
@@ -239,11 +239,11 @@ pub enum SearchError {
         /// The stack asked for.
         bytes: usize,
     },
-    /// The proof-number tree filled its bytes, solved subtrees freed, before the proof was
-    /// done.
-    #[error("the proof-number tree filled its {bytes} bytes before the proof was done: give it more memory (--tt-mb)")]
+    /// The proof-number search's graph filled its bytes, what was solved freed, before the
+    /// proof was done.
+    #[error("the proof-number graph filled its {bytes} bytes before the proof was done: give it more memory (--tt-mb)")]
     TreeFull {
-        /// The bytes of the tree.
+        /// The bytes of the graph.
         bytes: usize,
     },
     /// A path longer than the search allows (100,000 plies): the game loops (a forward value
@@ -376,22 +376,23 @@ pub fn weak_alpha_beta<G: SearchGame>(
 
 /// The sign of the value of `position` (win, tie or loss; for a scoring game above, at or
 /// below 0) by proof-number search: a proof of "the value is at least 1", then, if disproven,
-/// one of "at least 0", each best first on an explicit tree. The principal variation is the
+/// one of "at least 0", each best first on an explicit graph of nodes. The principal variation is the
 /// first move of the proof of a win or a tie (a move that keeps the sign, not necessarily the
 /// best one), empty for a loss or a position decided without search.
 ///
-/// Each step descends from the root (or the deepest node whose numbers the last step did not
-/// change) along the children of least proof to the most-proving leaf, replaying the moves
-/// (the tree holds moves, not positions), expands it and backs the numbers up. Time: each
-/// expansion costs the moves of the leaf plus the descent and the update along its path; the
-/// number of expansions is exponential in the depth in the worst case, and positions met along
-/// several lines are searched again (a table keeps solved ones only). Memory: the tree, at most
-/// three quarters of `limits.tt_bytes` and at least [`MIN_TREE_BYTES`], grown as needed, whose
-/// solved subtrees are freed as soon as they are solved; a table of solved nodes in the other
-/// quarter, allocated whole; the path. A tree full of unsolved nodes ends the search with
-/// [`SearchError::TreeFull`]; a path past 100,000 plies with [`SearchError::Cycle`] (a loop
-/// fills a small tree first). Positions visited are the children created (each expansion's);
-/// the replays along the path are not counted.
+/// Each step descends from the root along the children of least proof to the most-proving
+/// node, expands it and backs the numbers up through every parent. Positions of equal keys
+/// asking the same question share one node (the graph is a DAG, and a node reached again on
+/// its own descent is a loop: [`SearchError::Cycle`]); positions without a key get a node each.
+/// Time: each expansion costs the moves of the node, the descent and the update; the number of
+/// expansions is exponential in the depth in the worst case. Memory: the graph (nodes with
+/// their positions, moves and parents, and the index of keys; the heap parts of positions are
+/// not counted) within three quarters of `limits.tt_bytes` and at least [`MIN_TREE_BYTES`],
+/// grown as needed; when it fills, the moves of solved nodes and the nodes no longer reached
+/// from the root through unsolved ones are freed, and if it is still full the search ends with
+/// [`SearchError::TreeFull`]. A table of solved nodes, in the other quarter allocated whole,
+/// keeps what was freed. A path past 100,000 plies is [`SearchError::Cycle`]. Positions
+/// visited are the children generated by expansions.
 pub fn proof_number_search<G: SearchGame>(
     game: &G,
     position: &G::Position,

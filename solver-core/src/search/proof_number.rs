@@ -1,4 +1,5 @@
-//! Proof-number search (Allis, van der Meulen and van den Herik, 1994), and what it shares with
+//! Proof-number search (Allis, van der Meulen and van den Herik, 1994) on a DAG of nodes
+//! (positions of equal keys asking the same question share a node), and what it shares with
 //! df-pn ([`super::df_pn`]): the question a node asks, proof numbers, their table, the counter
 //! of positions and the sign found by two proofs.
 //!
@@ -28,8 +29,8 @@ use std::time::Instant;
 /// The proof (or disproof) number of a node that cannot be proven (disproven).
 pub(super) const INFINITE: u32 = u32::MAX;
 
-/// The least bytes of the proof-number tree, whatever [`SearchLimits::tt_bytes`] says: the
-/// search cannot run without a tree.
+/// The least bytes of the proof-number search's graph of nodes, whatever
+/// [`SearchLimits::tt_bytes`] says: the search cannot run without one.
 pub const MIN_TREE_BYTES: usize = 1 << 20;
 
 /// A node's proof and disproof numbers; both 0 marks an empty slot of the table (no node has
