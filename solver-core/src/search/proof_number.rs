@@ -308,8 +308,17 @@ impl<'a, G: SearchGame + ?Sized> ProofNumberSearch<'a, G> {
     /// The graph gets three quarters of `limits.tt_bytes`, at least [`MIN_TREE_BYTES`]; the
     /// table of solved nodes a quarter.
     pub(super) fn new(game: &'a G, limits: &'a SearchLimits) -> Result<ProofNumberSearch<'a, G>, SearchError> {
-        let table = ProofTable::new(limits.tt_bytes / 4)?;
         let capacity = (limits.tt_bytes - limits.tt_bytes / 4).max(MIN_TREE_BYTES);
+        ProofNumberSearch::with_capacity(game, limits, capacity)
+    }
+
+    /// A search whose graph holds at most `capacity` bytes (the tests' small graphs).
+    fn with_capacity(
+        game: &'a G,
+        limits: &'a SearchLimits,
+        capacity: usize,
+    ) -> Result<ProofNumberSearch<'a, G>, SearchError> {
+        let table = ProofTable::new(limits.tt_bytes / 4)?;
         let mut counter = Counter::new(limits);
         counter.note_bytes(table.bytes());
         Ok(ProofNumberSearch {
@@ -497,6 +506,8 @@ impl<'a, G: SearchGame + ?Sized> ProofNumberSearch<'a, G> {
         self.moves.clear();
         self.game.moves(&self.nodes[at as usize].position, &mut self.moves);
         self.nodes[at as usize].expanded = true;
+        // As many moves as the node has, so that its bytes are what the count says.
+        self.nodes[at as usize].children.reserve_exact(self.moves.len());
         if self.moves.is_empty() {
             self.nodes[at as usize].numbers = Numbers::decided(answer_when_stuck(self.game, t));
             return Ok(());
@@ -598,5 +609,75 @@ impl<G: SearchGame + ?Sized> Prover<G> for ProofNumberSearch<'_, G> {
 
     fn note_proven(&mut self, words: &'static str) {
         self.counter.proven = words;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{GraphGame, RandomShape};
+    use crate::search::{Played, ScoringSpaceSearch};
+    use crate::{ScoredMove, StateId, StateSpace, score_table};
+
+    /// A scoring space searched without keys: every position met gets a node of its own, so
+    /// that the children generated are the nodes made.
+    struct Unkeyed<'a>(ScoringSpaceSearch<'a, GraphGame>);
+
+    impl SearchGame for Unkeyed<'_> {
+        type Position = StateId;
+        type Move = ScoredMove<StateId>;
+
+        fn scoring(&self) -> bool {
+            true
+        }
+
+        fn terminal(&self, _: &StateId) -> Option<Terminal> {
+            None
+        }
+
+        fn moves(&self, id: &StateId, out: &mut Vec<Self::Move>) {
+            self.0.moves(id, out);
+        }
+
+        fn play(&self, id: &StateId, mv: Self::Move) -> Played<StateId> {
+            self.0.play(id, mv)
+        }
+
+        fn key(&self, _: &StateId) -> Option<u128> {
+            None
+        }
+    }
+
+    /// Graphs of 16 KiB (about a hundred nodes) on random acyclic scoring games: every answer
+    /// equals the score table's, and some proofs made more nodes than the graph holds at once,
+    /// so they finished thanks to the collection.
+    #[test]
+    fn a_small_graph_collects_what_it_solved_and_stays_exact() {
+        const CAPACITY: usize = 16 << 10;
+        let node_bytes = std::mem::size_of::<Node<Unkeyed<'_>>>() + EDGE_BYTES;
+        let limits = SearchLimits::default();
+        let (mut collected, mut full) = (0, 0);
+        for seed in 0..30 {
+            let game = GraphGame::random(&RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(40) }, seed);
+            let table = score_table::<i64, _>(&game).unwrap();
+            let search = Unkeyed(ScoringSpaceSearch::new(&game));
+            for id in StateId::all(game.len()) {
+                for t in [1, 0] {
+                    let mut pns = ProofNumberSearch::with_capacity(&search, &limits, CAPACITY).unwrap();
+                    match pns.prove(&id, t) {
+                        Ok((holds, _)) => {
+                            assert_eq!(holds, table[id.index()] >= t, "seed {seed} at {id}, t {t}");
+                            collected += usize::from(pns.counter.stats.nodes as usize * node_bytes > CAPACITY);
+                        }
+                        Err(SearchError::TreeFull { bytes }) => {
+                            assert_eq!(bytes, CAPACITY);
+                            full += 1;
+                        }
+                        Err(other) => panic!("{other}"),
+                    }
+                }
+            }
+        }
+        assert!(collected > 0, "no proof outgrew the graph ({full} filled it)");
     }
 }
