@@ -386,8 +386,8 @@ pub fn weak_alpha_beta<G: SearchGame>(
 /// its own descent is a loop: [`SearchError::Cycle`]); positions without a key get a node each.
 /// Time: each expansion costs the moves of the node, the descent and the update; the number of
 /// expansions is exponential in the depth in the worst case. Memory: the graph (nodes with
-/// their positions, moves and parents, and the index of keys; the heap parts of positions are
-/// not counted) within three quarters of `limits.tt_bytes` and at least [`MIN_TREE_BYTES`],
+/// their positions, moves and parents, and the index of keys, counted roughly: the heap parts
+/// of positions and the slack of the index's hash map are not) within three quarters of `limits.tt_bytes` and at least [`MIN_TREE_BYTES`],
 /// grown as needed; when it fills, the moves of solved nodes and the nodes no longer reached
 /// from the root through unsolved ones are freed, and if it is still full the search ends with
 /// [`SearchError::TreeFull`]. A table of solved nodes, in the other quarter allocated whole,
@@ -398,7 +398,20 @@ pub fn proof_number_search<G: SearchGame>(
     position: &G::Position,
     limits: &SearchLimits,
 ) -> Result<Searched<G::Move>, SearchError> {
-    let mut search = proof_number::ProofNumberSearch::new(game, limits)?;
+    let graph_bytes = (limits.tt_bytes - limits.tt_bytes / 4).max(MIN_TREE_BYTES);
+    proof_number_search_within(game, position, limits, graph_bytes)
+}
+
+/// [`proof_number_search`] with a graph of exactly `graph_bytes` (no floor; the table of
+/// solved nodes still gets a quarter of `limits.tt_bytes`): for a caller that wants a graph
+/// smaller than [`MIN_TREE_BYTES`], and for the tests of what is freed when it fills.
+pub fn proof_number_search_within<G: SearchGame>(
+    game: &G,
+    position: &G::Position,
+    limits: &SearchLimits,
+    graph_bytes: usize,
+) -> Result<Searched<G::Move>, SearchError> {
+    let mut search = proof_number::ProofNumberSearch::new(game, limits, graph_bytes)?;
     let (sign, principal_variation) = proof_number::sign_by_proofs(&mut search, position)?;
     Ok(Searched { answer: Answer::Sign(sign), principal_variation, stats: search.finish() })
 }

@@ -9,6 +9,7 @@ use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
 use solver_core::search::{
     Answer, ImpartialSpaceSearch, ImpartialSum, MIN_TREE_BYTES, PlainRules, PlainScoring, Played, ScoringSpaceSearch,
     SearchEngine, SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch, df_pn, proof_number_search,
+    proof_number_search_within,
 };
 use solver_core::{
     Outcome, OutcomeTable, ScoringSpace, StateId, StateSpace, Terminal, grundy_table, score_table,
@@ -382,4 +383,62 @@ fn a_loop_is_reported_by_the_proof_number_engines() {
         let result = proof_number_search(&search, &start, &limits(tt_bytes));
         assert!(matches!(result, Err(SearchError::Cycle { .. })), "{result:?}");
     }
+}
+
+/// A scoring space searched without keys: every position met gets a node of its own in the
+/// proof-number graph, so the children generated are the nodes made.
+struct Unkeyed<'a>(ScoringSpaceSearch<'a, GraphGame>);
+
+impl SearchGame for Unkeyed<'_> {
+    type Position = StateId;
+    type Move = solver_core::ScoredMove<StateId>;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &StateId) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, id: &StateId, out: &mut Vec<Self::Move>) {
+        self.0.moves(id, out);
+    }
+
+    fn play(&self, id: &StateId, mv: Self::Move) -> Played<StateId> {
+        self.0.play(id, mv)
+    }
+
+    fn key(&self, _: &StateId) -> Option<u128> {
+        None
+    }
+}
+
+#[test]
+fn a_small_proof_number_graph_frees_what_it_solved_and_stays_exact() {
+    // Graphs of 16 KiB on random acyclic scoring games without keys: every answer is the score
+    // table's sign, or the graph filled; and some searches made more nodes than the graph holds
+    // at once (a node and its edge take at least 96 bytes: two lists, the key, the threshold,
+    // the numbers; two proofs, so twice that), so they finished thanks to what was freed.
+    const GRAPH: usize = 16 << 10;
+    let (mut outgrew, mut full) = (0, 0);
+    for seed in 0..30 {
+        let game = GraphGame::random(&RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(40) }, seed);
+        let table = score_table::<i64, _>(&game).unwrap();
+        let search = Unkeyed(ScoringSpaceSearch::new(&game));
+        for id in ids(&game) {
+            match proof_number_search_within(&search, &id, &limits(0), GRAPH) {
+                Ok(found) => {
+                    assert!(found.answer.agrees_with_score(table[id.index()]), "seed {seed} at {id}");
+                    outgrew += usize::from(found.stats.nodes as usize * 96 > 2 * GRAPH);
+                }
+                Err(SearchError::TreeFull { bytes }) => {
+                    assert_eq!(bytes, GRAPH);
+                    full += 1;
+                }
+                Err(other) => panic!("seed {seed} at {id}: {other}"),
+            }
+        }
+    }
+    assert!(outgrew > 0, "no search outgrew the graph ({full} filled it)");
 }
