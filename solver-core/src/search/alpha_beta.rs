@@ -21,8 +21,8 @@ pub(super) const MAX_PLIES: u32 = 100_000;
 /// The stack of the thread a search runs on: a frame of the recursion is a few hundred bytes.
 const STACK_BYTES: usize = 256 << 20;
 /// The stop flag is read and progress reported every this many positions.
-const CHECK_EVERY: u64 = 1 << 12;
-const PROGRESS_EVERY: u64 = 1 << 20;
+pub(super) const CHECK_EVERY: u64 = 1 << 12;
+pub(super) const PROGRESS_EVERY: u64 = 1 << 20;
 /// The longest principal variation reported.
 const MAX_VARIATION: usize = 1_000;
 

@@ -7,8 +7,9 @@
 use proptest::prelude::*;
 use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
 use solver_core::search::{
-    Answer, ImpartialSpaceSearch, ImpartialSum, PlainRules, PlainScoring, Played, ScoringSpaceSearch, SearchEngine,
-    SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch,
+    Answer, ImpartialSpaceSearch, ImpartialSum, MIN_TREE_BYTES, PlainRules, PlainScoring, Played, ScoringSpaceSearch,
+    SearchEngine, SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch, df_pn, proof_number_search,
+    proof_number_search_within,
 };
 use solver_core::{
     Outcome, OutcomeTable, ScoringSpace, StateId, StateSpace, Terminal, grundy_table, score_table,
@@ -40,8 +41,9 @@ fn outcome_shape(nodes: usize, reach: usize) -> RandomShape {
 }
 
 /// The table's value of `id`'s children backs up to its own along the line `line` from `id`:
-/// a principal variation is a line of best moves.
-fn check_outcome_line(game: &GraphGame, table: &OutcomeTable, id: StateId, line: &[StateId]) {
+/// a principal variation is a line of best moves (of moves that keep the sign, `by_sign`, for
+/// the weak engines).
+fn check_outcome_line(game: &GraphGame, table: &OutcomeTable, id: StateId, line: &[StateId], by_sign: bool) {
     let mut at = id;
     for &child in line {
         let mut children = Vec::new();
@@ -49,7 +51,7 @@ fn check_outcome_line(game: &GraphGame, table: &OutcomeTable, id: StateId, line:
         assert!(children.contains(&child), "{child} is not a move of {at}");
         let (parent, backed) = (table.get(at), table.get(child).backed_up());
         assert_eq!(std::mem::discriminant(&parent), std::mem::discriminant(&backed), "{at} -> {child}");
-        if !matches!(parent, Outcome::Tie(_)) {
+        if !by_sign && !matches!(parent, Outcome::Tie(_)) {
             assert_eq!(parent, backed, "{at} -> {child} is not a best move");
         }
         at = child;
@@ -69,7 +71,7 @@ fn outcomes_agree(game: &GraphGame, tt_bytes: usize) {
                 engine.name(),
                 found.answer
             );
-            check_outcome_line(game, &table, id, &found.principal_variation);
+            check_outcome_line(game, &table, id, &found.principal_variation, engine.is_weak());
         }
     }
 }
@@ -88,7 +90,7 @@ fn scores_agree(game: &GraphGame, tt_bytes: usize) {
                 found.answer
             );
             // Along the principal variation each move's gain and the child's value make the
-            // parent's value.
+            // parent's value (its sign for a weak engine).
             let mut at = id;
             for mv in &found.principal_variation {
                 let mut moves = Vec::new();
@@ -96,7 +98,11 @@ fn scores_agree(game: &GraphGame, tt_bytes: usize) {
                 assert!(moves.contains(mv), "{mv:?} is not a move of {at}");
                 let child = table[mv.to.index()];
                 let backed = i64::from(mv.gain) + if mv.again { child } else { -child };
-                assert_eq!(table[at.index()], backed, "{at} -> {mv:?} is not a best move");
+                if engine.is_weak() {
+                    assert_eq!(table[at.index()].signum(), backed.signum(), "{at} -> {mv:?} changes the sign");
+                } else {
+                    assert_eq!(table[at.index()], backed, "{at} -> {mv:?} is not a best move");
+                }
                 at = mv.to;
             }
         }
@@ -270,4 +276,169 @@ fn a_finished_position_is_its_own_value() {
     let found = SearchEngine::ALL[1].run(&SpaceSearch::new(&game), &StateId::new(0).unwrap(), &limits(0)).unwrap();
     assert_eq!(found.answer, Answer::Exact(SearchValue::Win(0)));
     assert!(found.principal_variation.is_empty());
+}
+
+/// The value of [`BinaryTree`] at `depth`: 0 at a leaf; above, the right move's gain of 1 minus
+/// the child's value beats the left move's 0 minus it, so `value(d) = 1 - value(d - 1)`: 1 at
+/// odd depths, 0 at even ones.
+fn binary_tree_sign(depth: u32) -> solver_core::search::Sign {
+    if depth % 2 == 1 { solver_core::search::Sign::Win } else { solver_core::search::Sign::Tie }
+}
+
+#[test]
+fn the_proof_number_engines_answer_a_tree_without_keys() {
+    // Up to depth 12 (about 13,000 children created) the smallest proof-number tree holds the
+    // search; df-pn runs without a table.
+    for depth in 0..=12 {
+        for engine in [SearchEngine::ProofNumber, SearchEngine::DfPn] {
+            let found = engine.run(&BinaryTree, &depth, &limits(0)).unwrap();
+            assert_eq!(found.answer, Answer::Sign(binary_tree_sign(depth)), "{} at {depth}", engine.name());
+            assert!(found.stats.peak_bytes <= MIN_TREE_BYTES as u64, "{}", engine.name());
+        }
+    }
+}
+
+#[test]
+fn a_full_proof_number_tree_says_so() {
+    // The proof that the value of depth 40 is not above 0 takes about 2^20 leaves; the
+    // smallest tree does not hold the unsolved part of it.
+    match proof_number_search(&BinaryTree, &40, &limits(0)) {
+        Err(error @ SearchError::TreeFull { bytes }) => {
+            assert_eq!(bytes, MIN_TREE_BYTES);
+            assert!(error.to_string().contains("--tt-mb"), "{error}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// [`BinaryTree`] whose position at depth 40 has the bounds (-1, 0): sound (its value is 0, see
+/// [`binary_tree_sign`]), and enough to disprove "above 0" without a search.
+struct BoundedAtForty;
+
+impl SearchGame for BoundedAtForty {
+    type Position = u32;
+    type Move = bool;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &u32) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, depth: &u32, out: &mut Vec<bool>) {
+        BinaryTree.moves(depth, out);
+    }
+
+    fn play(&self, depth: &u32, right: bool) -> Played<u32> {
+        BinaryTree.play(depth, right)
+    }
+
+    fn key(&self, _: &u32) -> Option<u128> {
+        None
+    }
+
+    fn score_bounds(&self, depth: &u32) -> Option<(i64, i64)> {
+        (*depth == 40).then_some((-1, 0))
+    }
+}
+
+#[test]
+fn the_proof_number_engines_say_what_they_proved_before_a_limit() {
+    let budget = SearchLimits { node_budget: 100, ..SearchLimits::default() };
+    let stop = SearchLimits { stop: Some(Arc::new(AtomicBool::new(true))), ..SearchLimits::default() };
+    for engine in [SearchEngine::ProofNumber, SearchEngine::DfPn] {
+        let expected = [(false, "nothing proven yet"), (true, "proven: not a win")];
+        for (bounded, words) in expected {
+            for limits in [&budget, &stop] {
+                let result = if bounded {
+                    engine.run(&BoundedAtForty, &40, limits).map(|f| f.answer)
+                } else {
+                    engine.run(&BinaryTree, &40, limits).map(|f| f.answer)
+                };
+                match result {
+                    Err(SearchError::NodeBudget { proven, .. } | SearchError::Stopped { proven, .. }) => {
+                        assert_eq!(proven, words, "{}", engine.name())
+                    }
+                    other => panic!("{}: {other:?}", engine.name()),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_loop_is_reported_by_the_proof_number_engines() {
+    // 0 -> 1 -> 0 and nothing else: every line is endless.
+    let nodes = vec![Node::default(); 2];
+    let edges = [(0, 1), (1, 0)].map(|(a, b)| (a, b, Edge::default()));
+    let game = GraphGame::from_parts(nodes, edges).unwrap();
+    let search = SpaceSearch::new(&game);
+    let start = StateId::new(0).unwrap();
+    let result = df_pn(&search, &start, &limits(1 << 16));
+    assert!(matches!(result, Err(SearchError::Cycle { .. })), "{result:?}");
+    // Proof-number search shares the node of a key and question: the loop closes in its graph.
+    for tt_bytes in TABLE_BYTES {
+        let result = proof_number_search(&search, &start, &limits(tt_bytes));
+        assert!(matches!(result, Err(SearchError::Cycle { .. })), "{result:?}");
+    }
+}
+
+/// A scoring space searched without keys: every position met gets a node of its own in the
+/// proof-number graph, so the children generated are the nodes made.
+struct Unkeyed<'a>(ScoringSpaceSearch<'a, GraphGame>);
+
+impl SearchGame for Unkeyed<'_> {
+    type Position = StateId;
+    type Move = solver_core::ScoredMove<StateId>;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &StateId) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, id: &StateId, out: &mut Vec<Self::Move>) {
+        self.0.moves(id, out);
+    }
+
+    fn play(&self, id: &StateId, mv: Self::Move) -> Played<StateId> {
+        self.0.play(id, mv)
+    }
+
+    fn key(&self, _: &StateId) -> Option<u128> {
+        None
+    }
+}
+
+#[test]
+fn a_small_proof_number_graph_frees_what_it_solved_and_stays_exact() {
+    // Graphs of 16 KiB on random acyclic scoring games without keys: every answer is the score
+    // table's sign, or the graph filled; and some searches made more nodes than the graph holds
+    // at once (a node and its edge take at least 96 bytes: two lists, the key, the threshold,
+    // the numbers; two proofs, so twice that), so they finished thanks to what was freed.
+    const GRAPH: usize = 16 << 10;
+    let (mut outgrew, mut full) = (0, 0);
+    for seed in 0..30 {
+        let game = GraphGame::random(&RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(40) }, seed);
+        let table = score_table::<i64, _>(&game).unwrap();
+        let search = Unkeyed(ScoringSpaceSearch::new(&game));
+        for id in ids(&game) {
+            match proof_number_search_within(&search, &id, &limits(0), GRAPH) {
+                Ok(found) => {
+                    assert!(found.answer.agrees_with_score(table[id.index()]), "seed {seed} at {id}");
+                    outgrew += usize::from(found.stats.nodes as usize * 96 > 2 * GRAPH);
+                }
+                Err(SearchError::TreeFull { bytes }) => {
+                    assert_eq!(bytes, GRAPH);
+                    full += 1;
+                }
+                Err(other) => panic!("seed {seed} at {id}: {other}"),
+            }
+        }
+    }
+    assert!(outgrew > 0, "no search outgrew the graph ({full} filled it)");
 }
