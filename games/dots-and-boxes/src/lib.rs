@@ -104,16 +104,20 @@ pub mod game;
 mod hdu4753;
 pub mod plain;
 pub mod record;
+pub mod search;
 pub mod solvable;
 pub mod tierings;
 pub mod tiers;
+pub mod wide;
 
 pub use board::{Board, BoardError, Dot, Lines};
 pub use fuzz::{FUZZ, rank_dots_and_boxes};
 pub use game::{DotsAndBoxes, Rule};
 pub use hdu4753::{Hdu4753, Hdu4753Engine, ORACLE_STATES, prefers_table};
 pub use record::{Player, Record};
+pub use search::{DotsSearch, SearchOptions, Technique};
 pub use solvable::{SCORE_DP_MAX_LINES, SIZES, SPACES};
+pub use wide::{WideBoard, WideBoardError, WideLines};
 
 use workbench::Registration;
 
