@@ -7,7 +7,7 @@
 //! ```
 //!
 //! `RULE` is `move-again` or `turn-passes`; `--engine` one of `alpha-beta`, `bisection`,
-//! `mtdf`, `weak` (default: all); `--tt-mb` the transposition table in MiB (default 256);
+//! `mtdf`, `weak`, or `none` (default: all); `--tt-mb` the transposition table in MiB (default 256);
 //! `--table` also times the whole-board table (`tiers::solve_board`, boards of at most 31
 //! lines) for comparison. Prints the value, positions visited, table hits and stores, time and
 //! peak memory of each run.
@@ -35,7 +35,8 @@ fn run() -> Result<(), String> {
     let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
     let flag = |name: &str| args.iter().any(|a| a == name);
     let tt_mb: usize = option("--tt-mb").map_or(Ok(256), |v| v.parse().map_err(|_| "--tt-mb takes MiB"))?;
-    let engines: Vec<SearchEngine> = match option("--engine") {
+    let engines: Vec<SearchEngine> = match option("--engine").map(String::as_str) {
+        Some("none") => Vec::new(),
         Some(name) => vec![SearchEngine::from_name(name).ok_or(format!("no engine `{name}`"))?],
         None => SearchEngine::ALL.to_vec(),
     };
