@@ -1,5 +1,6 @@
 //! Dots and boxes on any board of up to 31 lines, solved exactly, with and without the extra
-//! move for closing a box.
+//! move for closing a box; and from a single position on boards of up to 64 lines by forward
+//! search ([`search`]).
 //!
 //! An R x C board of boxes has (R + 1)(C + 1) dots and R(C + 1) + C(R + 1) lines ([`Board`]).
 //! Two players take turns drawing a line between neighbouring dots; whoever draws the fourth
@@ -19,7 +20,9 @@
 //! - **Ties**: a game ends level only when the total number of boxes is even. A 3x3 board (9
 //!   boxes, HDU 4753) never ties; 1x2, 2x2, 2x3, ... can, and an empty board worth 0 is a tie.
 //! - **Size**: at most [`Board::MAX_LINES`] = 31 lines, so every set of lines is a `u32` below
-//!   `2^31` and a whole board fits `StateId`'s range (3x3: 24 lines; 2x5: 27; 3x4: 31).
+//!   `2^31` and a whole board fits `StateId`'s range (3x3: 24 lines; 2x5: 27; 3x4: 31). Forward
+//!   search ([`DotsSearch`]) takes boards of up to [`WideBoard::MAX_LINES`] = 64 lines (4x4:
+//!   40; 4x5: 49; 5x5: 60), numbered the same way, a position being a `u64` of drawn lines.
 //!
 //! # Positions and ranking
 //! [`DotsAndBoxes`] is the set of positions reachable from a start: the start plus any subset
@@ -40,6 +43,7 @@
 //! | [`score_table`](solver_core::score_table) on [`DotsAndBoxes::from_position`] | every position after a given one | `2^F` bytes for `F` free lines |
 //! | [`parallel_score_table`](solver_core::parallel_score_table) on [`DotsAndBoxes::new`] | the same, on every core, level by level (the levels: lines left to draw) | `2^L` bytes, 4 more a position while solving |
 //! | [`solve_tiers`](solver_core::tiers::solve_tiers) on [`tierings::ByLinesDrawn`] or [`tierings::ByLineGroup`] | every position, tier by tier, holding only the tiers still needed | by lines drawn: two tiers, at most `C(L, L/2) + C(L, L/2 + 1)` bytes (3x4: 601 MB) |
+//! | [`DotsSearch`] with solver-core's [`SearchEngine`](solver_core::search::SearchEngine)s | one position of a board of up to 64 lines, by alpha-beta (full window, bisection, MTD(f), or the sign only) | the transposition table asked for; time exponential in the free lines at worst (3x4 from the empty board: see [`search`]) |
 //! | [`verify_scores`](solver_core::verify::verify_scores) | checks a finished table against the children of each position | `O(2^L L)` |
 //! | `oracle::ScoreOracle` on [`plain::PlainDots`] (tests, `gamesolve verify`, the judge's `oracle` engine) | the naive reference on sets of segments | a hash map entry per position |
 //!
@@ -104,16 +108,20 @@ pub mod game;
 mod hdu4753;
 pub mod plain;
 pub mod record;
+pub mod search;
 pub mod solvable;
 pub mod tierings;
 pub mod tiers;
+pub mod wide;
 
 pub use board::{Board, BoardError, Dot, Lines};
 pub use fuzz::{FUZZ, rank_dots_and_boxes};
 pub use game::{DotsAndBoxes, Rule};
 pub use hdu4753::{Hdu4753, Hdu4753Engine, ORACLE_STATES, prefers_table};
 pub use record::{Player, Record};
+pub use search::{DotsSearch, SearchOptions, Technique};
 pub use solvable::{SCORE_DP_MAX_LINES, SIZES, SPACES};
+pub use wide::{WideBoard, WideBoardError, WideLines};
 
 use workbench::Registration;
 

@@ -12,6 +12,7 @@
 use crate::plain::PlainDots;
 use crate::tierings::{ByLineGroup, group_size};
 use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board};
+use crate::wide::WideBoard;
 use crate::{Board, DotsAndBoxes, Lines, Rule};
 use solver_core::tiers::{TierMove, TieredScoring};
 use std::collections::HashMap;
@@ -102,39 +103,16 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     Ok(Box::new(game))
 }
 
-/// The drawn lines by their dots' numbers (`1-2 2-6`), or `empty`.
+/// The drawn lines by their dots' numbers (`1-2 2-6`), or `empty` (the notation of
+/// [`WideBoard::describe`], which forward search shares).
 fn describe(board: &Board, lines: Lines) -> String {
-    let names: Vec<String> = (0..board.lines()).filter(|e| lines >> e & 1 == 1).map(|e| board.line_name(e)).collect();
-    if names.is_empty() { "empty".to_string() } else { names.join(" ") }
+    WideBoard::from(*board).describe(u64::from(lines))
 }
 
-/// Drawn lines written as [`describe`] writes them (separated by spaces or commas; `empty` or
-/// nothing for none), each a line of `board` given once.
+/// Drawn lines written as [`describe`] writes them ([`WideBoard::parse`]).
 fn parse(board: &Board, text: &str) -> Result<Lines, String> {
-    let text = text.trim();
-    if text == "empty" || text.is_empty() {
-        return Ok(0);
-    }
-    let mut lines: Lines = 0;
-    for word in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
-        let line = word
-            .split_once('-')
-            .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
-            .and_then(|(a, b)| board.line_between_numbers(a, b))
-            .ok_or_else(|| {
-                format!(
-                    "`{word}` is not a line of the {}x{} board (two neighbouring dots numbered 1..={}, e.g. 1-2)",
-                    board.rows(),
-                    board.cols(),
-                    board.dots()
-                )
-            })?;
-        if lines >> line & 1 == 1 {
-            return Err(format!("line {word} is given twice"));
-        }
-        lines |= 1 << line;
-    }
-    Ok(lines)
+    // A board of at most 31 lines: every set of its lines fits a `Lines`.
+    WideBoard::from(*board).parse(text).map(|lines| lines as Lines)
 }
 
 /// A tiered table of a whole board: position `n` is the set of lines `n`. Every value fits a

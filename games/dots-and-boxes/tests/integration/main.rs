@@ -7,6 +7,7 @@
 mod engine;
 mod hard;
 mod judge;
+mod search;
 mod space;
 mod tierings;
 mod tiers;

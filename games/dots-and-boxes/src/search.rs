@@ -1,0 +1,514 @@
+//! Dots and boxes on boards of up to 64 lines (4x4, 4x5, 5x5) valued by forward search:
+//! [`DotsSearch`] is the game as solver-core's search engines see it.
+//!
+//! A position is the set of drawn lines ([`WideLines`]); its value, as everywhere in this
+//! crate, is the future score difference for the player to move, which does not depend on the
+//! score so far or on who that player is. So the transposition table is keyed on the drawn
+//! lines alone.
+//!
+//! # What makes the search fast
+//! Each technique keeps every value exact; [`SearchOptions`] switches each off, for an
+//! ablation. The proofs of the pruning rules are in the comment of the private
+//! `DotsSearch::candidates` (`src/search.rs`).
+//! - **Symmetry** (both rules): the key is the least image of the drawn lines under the
+//!   board's reflections and rotations (4, or 8 on a square board), so mirrored positions
+//!   share an entry.
+//! - **Safe captures** ([`Rule::MoveAgain`] only): when a box can be closed by a line `e` that
+//!   does not make another box capturable (`e` on the border, or the box across `e` has at most
+//!   one other side drawn, or `e` closes it too), `e` is the only move listed.
+//! - **Chain rule** ([`Rule::MoveAgain`] only): when some box is capturable, the only moves
+//!   listed are the captures and, at most, the double-dealing line that declines the last two
+//!   boxes of a chain: the far side of the box after the capturable one, and only when that
+//!   line makes no third box capturable (except when it hands over a chain open at both ends).
+//!   Taking a chain step by step, a player so weighs only "take all" or "all but two".
+//! - **Ordering** (both rules): captures first, then lines that make no box capturable, then
+//!   sacrifices; within each, from the centre of the board outwards.
+//! - **Bounds** (both rules, always): the value lies within ± the boxes still open.
+//!
+//! Under [`Rule::TurnPasses`] a capture ends the turn, and none of the pruning rules' proofs
+//! holds (each uses the extra move); only symmetry, ordering and the bounds apply there.
+//!
+//! # Measured
+//! From the empty board, `cargo run --release -p dots-and-boxes --example search_start -- R C
+//! RULE [--ablation] [--table]`, on the shared 2-core development machine while other builds
+//! ran (load about 6: times are inflated, node counts are not); positions visited and seconds;
+//! the whole-board table ([`crate::tiers::solve_board`], without and with symmetry) for
+//! comparison:
+//!
+//! | board, rule | value | alpha-beta | bisection | MTD(f) | weak | table |
+//! |---|---|---|---|---|---|---|
+//! | 3x3 move-again (64 MiB) | -3 | 671,696, 0.26 s | 679,895, 0.18 s | 651,115, 0.15 s | 211,961, 0.05 s | 0.14 s / 0.05 s |
+//! | 3x3 turn-passes (64 MiB) | -3 | 4,362,738, 1.16 s | 5,047,854, 1.33 s | 4,411,685, 1.52 s | 868,182, 0.36 s | 0.24 s / 0.13 s |
+//! | 3x4 move-again (2 GiB, 1.5 used) | 0 | 40.8 M, 16.0 s | 39.5 M, 15.2 s | 36.0 M, 15.0 s | 37.7 M, 14.2 s | 18.3 s / 6.5 s (2 GiB / 540 MiB, both cores) |
+//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | unfinished after 8 minutes | | 16.8 s / 7.2 s |
+//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes | | (40 lines: no table) |
+//!
+//! Ablation, each technique off alone (positions visited):
+//!
+//! | board, rule, engine | all on | no symmetry | no safe captures | no chain rule | no ordering |
+//! |---|---|---|---|---|---|
+//! | 3x3 move-again, alpha-beta | 671,696 | 6,170,868 | 704,264 | 715,416 | 1,713,411 |
+//! | 3x3 turn-passes, alpha-beta | 4,362,738 | 138.5 M (32.9 s) | the same (no rule applies) | the same | 71.6 M (26.5 s) |
+//! | 3x4 move-again, MTD(f) | 36.0 M (15.0 s) | 171.8 M (62.7 s) | 38.2 M (16.9 s) | 40.5 M (17.6 s) | unfinished after 4 minutes |
+//!
+//! Symmetry and the ordering carry the search; the two pruning rules save 5 to 11 % of the
+//! positions (most positions of these boards have no capturable box). 3x4 with the extra move
+//! a tie agrees with the table. Without a pruning rule, turn-passes search is far slower, and
+//! on boards up to 3x4 the whole-board tables beat the search outright; the search is for the
+//! boards past 31 lines and for single positions, where the tables cannot go. On 4x4 (MTD(f),
+//! seeded random positions, `--position`): with 20 of the 40 lines drawn, 2,897 and 4,820
+//! positions visited under move-again (a few ms), 0.41 M and 0.62 M under turn-passes (0.15 s
+//! and 0.25 s); with 14 drawn, 64,487 under move-again (0.03 s). The empty 4x4 board is not
+//! yet within minutes.
+//!
+//! ```
+//! use dots_and_boxes::Rule;
+//! use dots_and_boxes::search::DotsSearch;
+//! use solver_core::search::{Answer, Driver, SearchLimits, SearchValue, alpha_beta};
+//!
+//! // 2x2 with the extra move: the first player ends 2 boxes ahead (the crate's table, +2).
+//! let game = DotsSearch::new(2, 2, Rule::MoveAgain).unwrap();
+//! let limits = SearchLimits { tt_bytes: 1 << 20, ..SearchLimits::default() };
+//! let found = alpha_beta(&game, &game.empty(), Driver::FullWindow, &limits).unwrap();
+//! assert_eq!(found.answer, Answer::Exact(SearchValue::Score(2)));
+//! assert_eq!(game.describe(&game.parse("1-2 4-5").unwrap()), "1-2 4-5");
+//! ```
+
+use crate::board::Dot;
+use crate::game::Rule;
+use crate::wide::{WideBoard, WideBoardError, WideLines};
+use solver_core::Terminal;
+use solver_core::search::{Played, SearchGame};
+
+/// One technique of [`DotsSearch`], for switching it off ([`SearchOptions::without`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// Keys reduced by the board's symmetries.
+    Symmetry,
+    /// A capture that opens nothing is the only move listed (move-again only).
+    SafeCaptures,
+    /// With a box capturable, only captures and the double-dealing line (move-again only).
+    ChainRule,
+    /// Captures, quiet lines, sacrifices; centre outwards.
+    Ordering,
+}
+
+impl Technique {
+    /// Every technique.
+    pub const ALL: [Technique; 4] =
+        [Technique::Symmetry, Technique::SafeCaptures, Technique::ChainRule, Technique::Ordering];
+
+    /// A short name: `symmetry`, `safe-captures`, `chain-rule`, `ordering`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Symmetry => "symmetry",
+            Technique::SafeCaptures => "safe-captures",
+            Technique::ChainRule => "chain-rule",
+            Technique::Ordering => "ordering",
+        }
+    }
+}
+
+/// Which techniques [`DotsSearch`] uses; all by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SearchOptions {
+    /// Keys reduced by the board's symmetries.
+    pub symmetry: bool,
+    /// Safe captures listed alone (move-again only).
+    pub safe_captures: bool,
+    /// Captures and the double-dealing line only, when a box is capturable (move-again only).
+    pub chain_rule: bool,
+    /// Captures first, then quiet lines, then sacrifices, centre outwards (else line order).
+    pub ordering: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions { symmetry: true, safe_captures: true, chain_rule: true, ordering: true }
+    }
+}
+
+impl SearchOptions {
+    /// These options with `technique` off.
+    pub fn without(self, technique: Technique) -> SearchOptions {
+        match technique {
+            Technique::Symmetry => SearchOptions { symmetry: false, ..self },
+            Technique::SafeCaptures => SearchOptions { safe_captures: false, ..self },
+            Technique::ChainRule => SearchOptions { chain_rule: false, ..self },
+            Technique::Ordering => SearchOptions { ordering: false, ..self },
+        }
+    }
+}
+
+/// A permutation of line numbers applied to whole sets of lines, a byte at a time: eight
+/// lookups a set.
+#[derive(Clone)]
+struct LinePermutation {
+    /// `bytes[k][v]`: the image of the lines `v << 8k`.
+    bytes: Box<[[u64; 256]; 8]>,
+}
+
+impl LinePermutation {
+    /// The permutation sending line `e` to `image[e]` (images below 64). Time `O(8 * 256 * 8)`,
+    /// memory 16 KiB.
+    fn new(image: &[u8]) -> LinePermutation {
+        let mut bytes = Box::new([[0u64; 256]; 8]);
+        for (k, table) in bytes.iter_mut().enumerate() {
+            for (v, slot) in table.iter_mut().enumerate() {
+                *slot = (0..8)
+                    .filter(|bit| v >> bit & 1 == 1)
+                    .filter_map(|bit| image.get(8 * k + bit))
+                    .fold(0, |m, &to| m | 1 << to);
+            }
+        }
+        LinePermutation { bytes }
+    }
+
+    /// The image of `lines`.
+    #[inline]
+    fn apply(&self, lines: WideLines) -> WideLines {
+        self.bytes.iter().enumerate().fold(0, |m, (k, table)| m | table[(lines >> (8 * k)) as usize & 0xff])
+    }
+}
+
+/// No box on this side of a line.
+const NO_BOX: u8 = u8::MAX;
+
+/// Dots and boxes on a board of up to 64 lines under one rule, for the search engines (see
+/// the [module docs](self)).
+#[derive(Clone)]
+pub struct DotsSearch {
+    board: WideBoard,
+    rule: Rule,
+    options: SearchOptions,
+    /// Each box's four lines.
+    box_mask: Vec<WideLines>,
+    /// Each line's boxes (one or two; [`NO_BOX`] for none).
+    line_boxes: Vec<[u8; 2]>,
+    /// The board's symmetries other than the identity (3, or 7 when square).
+    symmetries: Vec<LinePermutation>,
+    /// Line `e` to its rank from the centre outwards, and back.
+    to_rank: LinePermutation,
+    from_rank: Vec<u8>,
+}
+
+impl std::fmt::Debug for DotsSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DotsSearch")
+            .field("board", &self.board)
+            .field("rule", &self.rule)
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+/// The moves worth searching at a position (see [`DotsSearch::candidates`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Candidates {
+    /// The lines listed.
+    listed: WideLines,
+    /// The lines that close a box.
+    captures: WideLines,
+    /// The lines that make a box capturable (bring it to three sides).
+    sacrifices: WideLines,
+}
+
+impl DotsSearch {
+    /// The `rows` x `cols` board under `rule` with every technique on; refused without a box or
+    /// past 64 lines.
+    pub fn new(rows: usize, cols: usize, rule: Rule) -> Result<DotsSearch, WideBoardError> {
+        Ok(DotsSearch::on(WideBoard::new(rows, cols)?, rule, SearchOptions::default()))
+    }
+
+    /// `board` under `rule` with `options`. Time `O(symmetries * 16 Ki)`, memory about 16 KiB a
+    /// symmetry.
+    pub fn on(board: WideBoard, rule: Rule, options: SearchOptions) -> DotsSearch {
+        let box_mask: Vec<WideLines> =
+            (0..board.boxes()).map(|b| board.box_lines(b).iter().fold(0, |m, &e| m | 1 << e)).collect();
+        let mut line_boxes = vec![[NO_BOX; 2]; board.lines()];
+        for (b, &mask) in box_mask.iter().enumerate() {
+            for e in (0..board.lines()).filter(|&e| mask >> e & 1 == 1) {
+                let slot = if line_boxes[e][0] == NO_BOX { 0 } else { 1 };
+                line_boxes[e][slot] = b as u8;
+            }
+        }
+        let symmetries = line_symmetries(&board).iter().skip(1).map(|image| LinePermutation::new(image)).collect();
+        // Twice the distance of a line's midpoint from the centre, squared: an integer.
+        let distance = |e: usize| {
+            let (a, b) = board.line(e).expect("a line of the board");
+            let (r2, c2) = (i64::from(a.row + b.row), i64::from(a.col + b.col));
+            (r2 - board.rows() as i64).pow(2) + (c2 - board.cols() as i64).pow(2)
+        };
+        let mut from_rank: Vec<u8> = (0..board.lines() as u8).collect();
+        from_rank.sort_by_key(|&e| (distance(e as usize), e));
+        let mut rank = vec![0u8; board.lines()];
+        for (r, &e) in from_rank.iter().enumerate() {
+            rank[e as usize] = r as u8;
+        }
+        DotsSearch {
+            board,
+            rule,
+            options,
+            box_mask,
+            line_boxes,
+            symmetries,
+            to_rank: LinePermutation::new(&rank),
+            from_rank,
+        }
+    }
+
+    /// The same game with `options`.
+    pub fn with_options(self, options: SearchOptions) -> DotsSearch {
+        DotsSearch { options, ..self }
+    }
+
+    /// The board.
+    pub fn board(&self) -> WideBoard {
+        self.board
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The techniques in use.
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// The empty board.
+    pub fn empty(&self) -> WideLines {
+        0
+    }
+
+    /// The position written in the crate's notation (`1-2 2-6`, or `empty`; see
+    /// [`WideBoard::parse`]).
+    pub fn parse(&self, text: &str) -> Result<WideLines, String> {
+        self.board.parse(text)
+    }
+
+    /// The position in the crate's notation.
+    pub fn describe(&self, lines: &WideLines) -> String {
+        self.board.describe(*lines)
+    }
+
+    /// A move (a line) in the crate's notation, e.g. `5-9`.
+    pub fn describe_move(&self, line: u8) -> String {
+        self.board.line_name(line as usize)
+    }
+
+    /// The boxes still open (not all four sides drawn). Time `O(boxes)`.
+    pub fn open_boxes(&self, lines: WideLines) -> usize {
+        self.box_mask.iter().filter(|&&m| lines & m != m).count()
+    }
+
+    /// The drawn sides of box `b`.
+    #[inline]
+    fn sides(&self, lines: WideLines, b: u8) -> u32 {
+        (lines & self.box_mask[b as usize]).count_ones()
+    }
+
+    /// The box across line `e` from box `b`, if any.
+    #[inline]
+    fn across(&self, e: usize, b: u8) -> Option<u8> {
+        let [x, y] = self.line_boxes[e];
+        let other = if x == b { y } else { x };
+        (other != NO_BOX).then_some(other)
+    }
+
+    /// The moves worth searching at `lines` (at least one unless the board is full), with the
+    /// captures and the sacrifices among the free lines for the ordering. Time `O(boxes)`.
+    ///
+    /// Notation: under [`Rule::MoveAgain`], `V(P)` is the value of position `P` for the player
+    /// to move; a move `m` is worth `val(m) = g(m) + V(P + m)` if it closes `g(m) >= 1` boxes
+    /// (the mover moves again) and `-V(P + m)` otherwise. `V` depends on the drawn lines
+    /// alone. A box is capturable when three of its sides are drawn; `B` is capturable by its
+    /// free side `e`, and `B'` is the box across `e` (if any), with `d` of its sides drawn.
+    ///
+    /// **Safe capture** — `e` is optimal when `e` is on the border, or `d <= 1`, or `d = 3`.
+    /// - `d = 3` or the border: `e` touches no open box but `B` (and `B'`, closed with it). The
+    ///   mover plays `e`, then plays an optimal strategy for `P` against the opponent's moves,
+    ///   skipping `e` whenever that strategy draws it (it would score the same boxes and move
+    ///   again, so the turn is the same). Every other line scores the same in both games, so
+    ///   the mover ends with at least what `P` promises: `g(e) + V(P + e) >= V(P)`.
+    /// - `d <= 1`, by induction on the free lines (one free line: `e` is the only move). Any
+    ///   `m != e` that closes nothing: the opponent may answer `e`, so
+    ///   `val(m) <= -1 - V(P + m + e)`, while `e` then `m` (which closes nothing after `e`
+    ///   either: `B'` has at most two sides after `e`) gives `val(e) >= 1 - V(P + e + m)`.
+    ///   Any `m` closing boxes away from `B'`: `m` closes the same boxes after `e`, and by
+    ///   induction `e` is optimal in `P + m` (the same `B`, `e` and `d`), so
+    ///   `val(m) = g(m) + 1 + V(P + m + e) <= val(e)`. The last case: `m` is a side of `B'`
+    ///   closing the box `X` across it. Then `P + m` and `P + e` are the same game: their open
+    ///   boxes and free lines correspond with `X` for `B` and `m` for `e` (each of `B`, `X`
+    ///   had one free side), so `V(P + m) = V(P + e)` and `val(m) = val(e)`.
+    ///
+    /// **Chain rule** — with `B` capturable and `d = 2` (so that after `e` the box `B'` is
+    /// capturable by its other free side `f`): every `m` that closes nothing, other than `f`,
+    /// is worth at most `val(e) - 2`, by the first argument above (after `e`, `m` still closes
+    /// nothing, as `m != f`). With `B` safe (as above) the same holds for every such `m`. So
+    /// of the lines that close nothing only those equal to `f` for every capturable box are
+    /// kept; every capture is kept. Further, `f` is no better than `e` when the box `C`
+    /// across `f` has two sides drawn and its other free side `g` does not close the box `D`
+    /// across `g`: after `f` the opponent closes `B` and `B'` with `e` (a safe capture) and
+    /// then `C` with `g`, so `val(f) <= -3 - V(R)` with `R = P + e + f + g`; after `e`, the
+    /// mover plays `g` (closing nothing) and the opponent's best is the safe double capture
+    /// `f`, so `val(e) >= 1 - (2 + V(R)) > val(f)`. (When `g` does close `D`, the chain is open
+    /// at both ends and `f` hands it all over, which can be best: `f` is kept.) Taking a chain
+    /// box by box, a player so weighs only taking the next box or the double-dealing line
+    /// that leaves the last two: all of the chain, or all but two.
+    fn candidates(&self, lines: WideLines) -> Candidates {
+        let free = self.board.all_lines() & !lines;
+        let (mut captures, mut sacrifices) = (0, 0);
+        // The lines that close nothing and are still worth searching (the chain rule).
+        let mut declines = WideLines::MAX;
+        let move_again = self.rule == Rule::MoveAgain;
+        for (b, &mask) in self.box_mask.iter().enumerate() {
+            let b = b as u8;
+            match (lines & mask).count_ones() {
+                2 => sacrifices |= mask & free,
+                3 => {
+                    let e_bit = mask & free;
+                    captures |= e_bit;
+                    if !move_again {
+                        continue;
+                    }
+                    let e = e_bit.trailing_zeros() as usize;
+                    let Some(next) = self.across(e, b).filter(|&o| self.sides(lines, o) == 2) else {
+                        // On the border, or the box across has at most one other side drawn,
+                        // or closes with `e`: a safe capture.
+                        if self.options.safe_captures {
+                            return Candidates { listed: e_bit, captures: e_bit, sacrifices: 0 };
+                        }
+                        declines = 0;
+                        continue;
+                    };
+                    let f_bit = self.box_mask[next as usize] & free & !e_bit;
+                    declines &= if self.double_deal_worth_trying(lines, next, f_bit) { f_bit } else { 0 };
+                }
+                _ => {}
+            }
+        }
+        let listed =
+            if captures != 0 && move_again && self.options.chain_rule { captures | (declines & free) } else { free };
+        Candidates { listed, captures, sacrifices: sacrifices & !captures }
+    }
+
+    /// Whether drawing `f_bit`, the other free side of the box `next` after a capturable box,
+    /// can be better than the capture (see [`DotsSearch::candidates`]): unless the box `C`
+    /// across it would become capturable by a line `g` that closes nothing beyond `C`.
+    fn double_deal_worth_trying(&self, lines: WideLines, next: u8, f_bit: WideLines) -> bool {
+        let f = f_bit.trailing_zeros() as usize;
+        let Some(c) = self.across(f, next).filter(|&c| self.sides(lines, c) == 2) else {
+            return true;
+        };
+        let free = self.board.all_lines() & !lines;
+        let g_bit = self.box_mask[c as usize] & free & !f_bit;
+        let g = g_bit.trailing_zeros() as usize;
+        self.across(g, c).is_some_and(|d| self.sides(lines, d) == 3)
+    }
+
+    /// Appends the lines of `set` in the search order: from the centre outwards, or by number
+    /// without [`SearchOptions::ordering`].
+    fn push_in_order(&self, set: WideLines, out: &mut Vec<u8>) {
+        if self.options.ordering {
+            let mut ranks = self.to_rank.apply(set);
+            while ranks != 0 {
+                out.push(self.from_rank[ranks.trailing_zeros() as usize]);
+                ranks &= ranks - 1;
+            }
+        } else {
+            let mut rest = set;
+            while rest != 0 {
+                out.push(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+            }
+        }
+    }
+}
+
+/// The board's reflections and rotations as line permutations, the identity first: the two
+/// mirrors and the half turn, and on a square board the transposes and quarter turns.
+fn line_symmetries(board: &WideBoard) -> Vec<Vec<u8>> {
+    let (r, c) = (board.rows() as u8, board.cols() as u8);
+    let dot = |row: u8, col: u8| Dot { row, col };
+    let mut maps: Vec<Box<dyn Fn(Dot) -> Dot>> = vec![
+        Box::new(move |d| d),
+        Box::new(move |d| dot(d.row, c - d.col)),
+        Box::new(move |d| dot(r - d.row, d.col)),
+        Box::new(move |d| dot(r - d.row, c - d.col)),
+    ];
+    if r == c {
+        maps.push(Box::new(move |d| dot(d.col, d.row)));
+        maps.push(Box::new(move |d| dot(c - d.col, r - d.row)));
+        maps.push(Box::new(move |d| dot(d.col, r - d.row)));
+        maps.push(Box::new(move |d| dot(c - d.col, d.row)));
+    }
+    maps.iter()
+        .map(|map| {
+            (0..board.lines())
+                .map(|e| {
+                    let (a, b) = board.line(e).expect("a line of the board");
+                    board.line_between(map(a), map(b)).expect("a symmetry maps lines to lines") as u8
+                })
+                .collect()
+        })
+        .collect()
+}
+
+impl SearchGame for DotsSearch {
+    type Position = WideLines;
+    type Move = u8;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &WideLines) -> Option<Terminal> {
+        None
+    }
+
+    /// Under [`Rule::MoveAgain`] the pruned moves (see the module docs); under
+    /// [`Rule::TurnPasses`] every free line. Ordered: captures, then lines that make no box
+    /// capturable, then sacrifices (each from the centre outwards), with
+    /// [`SearchOptions::ordering`]; else by line number. Time `O(boxes + lines)`.
+    fn moves(&self, lines: &WideLines, out: &mut Vec<u8>) {
+        let c = self.candidates(*lines);
+        if self.options.ordering {
+            let captures = c.listed & c.captures;
+            let sacrifices = c.listed & c.sacrifices & !captures;
+            self.push_in_order(captures, out);
+            self.push_in_order(c.listed & !captures & !sacrifices, out);
+            self.push_in_order(sacrifices, out);
+        } else {
+            self.push_in_order(c.listed, out);
+        }
+    }
+
+    fn play(&self, lines: &WideLines, e: u8) -> Played<WideLines> {
+        let after = lines | 1 << e;
+        let gain = self.line_boxes[e as usize]
+            .iter()
+            .filter(|&&b| b != NO_BOX && after & self.box_mask[b as usize] == self.box_mask[b as usize])
+            .count() as i64;
+        Played { position: after, gain, again: gain > 0 && self.rule == Rule::MoveAgain }
+    }
+
+    /// The drawn lines (the value depends on nothing else), reduced to the least image under
+    /// the board's symmetries with [`SearchOptions::symmetry`] (mirrored positions have equal
+    /// values). Time: a byte-table lookup per byte per symmetry.
+    fn key(&self, lines: &WideLines) -> Option<u128> {
+        let key = if self.options.symmetry {
+            self.symmetries.iter().map(|s| s.apply(*lines)).fold(*lines, u64::min)
+        } else {
+            *lines
+        };
+        Some(u128::from(key))
+    }
+
+    /// ± the open boxes: the mover cannot win more, nor lose more. Time `O(boxes)`.
+    fn score_bounds(&self, lines: &WideLines) -> Option<(i64, i64)> {
+        let open = self.open_boxes(*lines) as i64;
+        Some((-open, open))
+    }
+}

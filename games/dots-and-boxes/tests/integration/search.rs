@@ -1,0 +1,279 @@
+//! Forward search on wide boards ([`DotsSearch`]) against the crate's whole-space tables
+//! (`score_table` on [`DotsAndBoxes`], itself checked against the naive oracle in `engine.rs`):
+//! - every pruning rule, and the symmetric key, at EVERY position of every board up to 3x3 (and
+//!   1x4, 4x1) under both rules, by the table's values of the position and its children: the
+//!   moves listed always hold a best one (3x3: 2^24 positions a rule, with all rules on and
+//!   each of the two pruning rules alone under move-again);
+//! - the same at every position after 8 seeded random 3x4 starts a rule (14 to 16 lines drawn:
+//!   about 400,000 positions a rule), against `score_table` on `DotsAndBoxes::from_position`;
+//! - the search itself, alpha-beta with the full window (every engine at every 13th position
+//!   searched): every position of the boards up to 2x2 and 1x4, every 11th of 2x3 and 3x2
+//!   (11,916 a rule); 2,000 seeded random 3x3 positions a rule (10 to 24 lines drawn); 200
+//!   seeded 3x4 positions a rule with at least 14 lines drawn, each engine in turn; every
+//!   technique switched off alone (and all together) at every position of 2x2; the empty 3x3
+//!   board.
+//!
+//! A search costs a thread and a table, and a random 3x3 position up to milliseconds, so the
+//! search runs on samples; the pruning rules, the only way the search could differ from the
+//! table, are checked exhaustively above.
+
+use dots_and_boxes::search::{DotsSearch, SearchOptions, Technique};
+use dots_and_boxes::{Board, DotsAndBoxes, Lines, Rule, WideBoard, WideBoardError};
+use solver_core::search::{Driver, SearchEngine, SearchGame, SearchLimits};
+use solver_core::{StateSpace, score_table};
+
+/// A small seeded generator (splitmix64): the samples are the same on every run.
+struct Seeded(u64);
+
+impl Seeded {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A random set of `drawn` of the first `lines` lines.
+    fn lines(&mut self, lines: usize, drawn: usize) -> u64 {
+        let mut order: Vec<usize> = (0..lines).collect();
+        for i in (1..lines).rev() {
+            order.swap(i, (self.next() % (i as u64 + 1)) as usize);
+        }
+        order[..drawn].iter().fold(0, |m, &e| m | 1 << e)
+    }
+}
+
+fn limits() -> SearchLimits {
+    SearchLimits { tt_bytes: 1 << 18, ..SearchLimits::default() }
+}
+
+fn game(rows: usize, cols: usize, rule: Rule, options: SearchOptions) -> DotsSearch {
+    DotsSearch::on(WideBoard::new(rows, cols).unwrap(), rule, options)
+}
+
+fn table(rows: usize, cols: usize, rule: Rule) -> Vec<i8> {
+    score_table::<i8, _>(&DotsAndBoxes::new(Board::new(rows, cols).unwrap(), rule)).unwrap()
+}
+
+/// The moves `game` lists at `lines` hold a best move, by the values `value` gives the position
+/// and its children; they are free lines, and some are listed unless the board is full; the key
+/// is the drawn lines or an image of them under a symmetry (equal value).
+fn check_moves(game: &DotsSearch, lines: u64, moves: &mut Vec<u8>, value: &dyn Fn(u64) -> i64) {
+    moves.clear();
+    game.moves(&lines, moves);
+    let full = game.board().all_lines();
+    assert_eq!(moves.is_empty(), lines == full, "{:?} at {}", game, game.describe(&lines));
+    let mut best = i64::MIN;
+    for &e in moves.iter() {
+        assert_eq!(lines >> e & 1, 0, "line {e} is drawn");
+        let played = game.play(&lines, e);
+        let child = value(played.position);
+        best = best.max(played.gain + if played.again { child } else { -child });
+    }
+    if lines != full {
+        assert_eq!(
+            best,
+            value(lines),
+            "{}x{} {} {:?}: the moves {:?} at {} miss the best",
+            game.board().rows(),
+            game.board().cols(),
+            game.rule().name(),
+            game.options(),
+            moves.iter().map(|&e| game.describe_move(e)).collect::<Vec<_>>(),
+            game.describe(&lines)
+        );
+    }
+    let key = game.key(&lines).unwrap();
+    assert!(key <= u128::from(full), "a key is a set of lines");
+    assert_eq!(value(key as u64), value(lines), "the key of {}", game.describe(&lines));
+}
+
+/// The option sets whose move lists differ: all on, and under move-again each pruning rule
+/// alone (under turn-passes no rule prunes: every free line is listed).
+fn pruning_variants(rule: Rule) -> Vec<SearchOptions> {
+    let all = SearchOptions::default();
+    match rule {
+        Rule::TurnPasses => vec![all],
+        Rule::MoveAgain => vec![all, all.without(Technique::ChainRule), all.without(Technique::SafeCaptures)],
+    }
+}
+
+#[test]
+fn every_pruning_rule_keeps_a_best_move_at_every_position_up_to_3x3() {
+    let boards = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 4), (4, 1), (2, 2), (2, 3), (3, 2), (3, 3)];
+    let mut moves = Vec::new();
+    for (rows, cols) in boards {
+        for rule in Rule::ALL {
+            let values = table(rows, cols, rule);
+            let value = |lines: u64| i64::from(values[lines as usize]);
+            for options in pruning_variants(rule) {
+                let game = game(rows, cols, rule, options);
+                for lines in 0..values.len() as u64 {
+                    check_moves(&game, lines, &mut moves, &value);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_pruning_rule_keeps_a_best_move_after_seeded_3x4_starts() {
+    let board = Board::new(3, 4).unwrap();
+    let mut rng = Seeded(31);
+    let mut moves = Vec::new();
+    for rule in Rule::ALL {
+        for drawn in [14, 14, 15, 15, 15, 16, 16, 16] {
+            let start = rng.lines(board.lines(), drawn) as Lines;
+            let space = DotsAndBoxes::from_position(board, rule, start);
+            let values = score_table::<i8, _>(&space).unwrap();
+            let value = |lines: u64| i64::from(values[space.rank(&(lines as Lines)).index()]);
+            for options in pruning_variants(rule) {
+                // The key's image may lie outside the sub-space: the check of the key is the
+                // 3x3 test's; here only the moves.
+                let game = game(3, 4, rule, options.without(Technique::Symmetry));
+                for id in solver_core::StateId::all(space.len()) {
+                    check_moves(&game, u64::from(space.unrank(id)), &mut moves, &value);
+                }
+            }
+        }
+    }
+}
+
+/// Alpha-beta at every `stride`-th position of the board, and every engine at every 13th of
+/// those, against the table.
+fn search_positions(rows: usize, cols: usize, rule: Rule, options: SearchOptions, stride: usize) {
+    let values = table(rows, cols, rule);
+    let game = game(rows, cols, rule, options);
+    for (i, (lines, &expected)) in values.iter().enumerate().step_by(stride).enumerate() {
+        let engines: &[SearchEngine] =
+            if i % 13 == 0 { &SearchEngine::ALL } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
+        for &engine in engines {
+            let found = engine.run(&game, &(lines as u64), &limits()).unwrap();
+            assert!(
+                found.answer.agrees_with_score(i64::from(expected)),
+                "{rows}x{cols} {} {options:?} {}: {} says {}, the table {expected}",
+                rule.name(),
+                game.describe(&(lines as u64)),
+                engine.name(),
+                found.answer
+            );
+        }
+    }
+}
+
+#[test]
+fn the_search_equals_the_table_at_every_position_up_to_2x2_and_a_sample_of_2x3() {
+    for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (1, 4), (2, 2), (2, 3), (3, 2)] {
+        let stride = if rows * cols == 6 { 11 } else { 1 };
+        for rule in Rule::ALL {
+            search_positions(rows, cols, rule, SearchOptions::default(), stride);
+        }
+    }
+}
+
+#[test]
+fn each_technique_off_alone_keeps_the_values_of_every_2x2_position() {
+    let none = Technique::ALL.iter().fold(SearchOptions::default(), |o, &t| o.without(t));
+    for rule in Rule::ALL {
+        for technique in Technique::ALL {
+            search_positions(2, 2, rule, SearchOptions::default().without(technique), 1);
+        }
+        search_positions(2, 2, rule, none, 1);
+    }
+}
+
+#[test]
+fn seeded_3x3_positions_equal_the_table() {
+    let mut rng = Seeded(33);
+    for rule in Rule::ALL {
+        let values = table(3, 3, rule);
+        let game = game(3, 3, rule, SearchOptions::default());
+        for i in 0..2_000 {
+            let drawn = 10 + (rng.next() % 15) as usize;
+            let lines = rng.lines(24, drawn);
+            let expected = i64::from(values[lines as usize]);
+            let engines: &[SearchEngine] =
+                if i % 13 == 0 { &SearchEngine::ALL } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
+            for &engine in engines {
+                let found = engine.run(&game, &lines, &limits()).unwrap();
+                assert!(
+                    found.answer.agrees_with_score(expected),
+                    "3x3 {} {}: {} says {}, the table {expected}",
+                    rule.name(),
+                    game.describe(&lines),
+                    engine.name(),
+                    found.answer
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn seeded_3x4_positions_equal_their_tables() {
+    let board = Board::new(3, 4).unwrap();
+    let mut rng = Seeded(34);
+    for rule in Rule::ALL {
+        let game = game(3, 4, rule, SearchOptions::default());
+        for i in 0..200 {
+            let drawn = 14 + (rng.next() % 18) as usize;
+            let lines = rng.lines(board.lines(), drawn);
+            let space = DotsAndBoxes::from_position(board, rule, lines as Lines);
+            let expected = i64::from(score_table::<i8, _>(&space).unwrap()[0]);
+            let engine = SearchEngine::ALL[i % SearchEngine::ALL.len()];
+            let found = engine.run(&game, &lines, &limits()).unwrap();
+            assert!(
+                found.answer.agrees_with_score(expected),
+                "3x4 {} {}: {} says {}, the table {expected}",
+                rule.name(),
+                game.describe(&lines),
+                engine.name(),
+                found.answer
+            );
+        }
+    }
+}
+
+#[test]
+fn the_empty_3x3_board_by_every_engine() {
+    for rule in Rule::ALL {
+        let expected = i64::from(table(3, 3, rule)[0]);
+        let game = DotsSearch::new(3, 3, rule).unwrap();
+        let limits = SearchLimits { tt_bytes: 16 << 20, ..SearchLimits::default() };
+        // Under turn-passes a full-window search of the empty board takes a second or two
+        // (no pruning rule applies): the cheaper two engines there.
+        let engines: &[SearchEngine] = match rule {
+            Rule::MoveAgain => &SearchEngine::ALL,
+            Rule::TurnPasses => &[SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta],
+        };
+        for &engine in engines {
+            let found = engine.run(&game, &game.empty(), &limits).unwrap();
+            assert!(found.answer.agrees_with_score(expected), "{} {}: {}", rule.name(), engine.name(), found.answer);
+        }
+    }
+}
+
+#[test]
+fn boards_past_64_lines_are_refused_and_positions_read_back() {
+    assert_eq!(
+        DotsSearch::new(5, 6, Rule::MoveAgain).unwrap_err(),
+        WideBoardError::TooLarge { rows: 5, cols: 6, lines: 71 }
+    );
+    assert!(DotsSearch::new(0, 4, Rule::MoveAgain).is_err());
+    let message = DotsSearch::new(6, 6, Rule::TurnPasses).unwrap_err().to_string();
+    assert!(message.contains("84 lines") && message.contains("at most 64"), "{message}");
+    let game = DotsSearch::new(5, 5, Rule::MoveAgain).unwrap();
+    let mut rng = Seeded(55);
+    for drawn in [0, 1, 17, 59, 60] {
+        let lines = rng.lines(60, drawn);
+        assert_eq!(game.parse(&game.describe(&lines)), Ok(lines));
+    }
+    assert_eq!(game.describe(&0), "empty");
+    assert_eq!(game.describe_move(0), "1-2");
+    assert!(game.parse("1-8").is_err(), "1 and 8 are not neighbours on 5x5 (6 dots a row)");
+    // The whole-space notation is the same on a board of at most 31 lines.
+    let board = Board::new(3, 3).unwrap();
+    let small = DotsSearch::new(3, 3, Rule::TurnPasses).unwrap();
+    assert_eq!(small.parse("5-9 1-2"), Ok(1 << board.line_between_numbers(5, 9).unwrap() | 1));
+}
