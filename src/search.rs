@@ -86,6 +86,10 @@ pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result
 pub struct EngineAnswer {
     /// The engine's name.
     pub engine: &'static str,
+    /// Why the engine gave no answer where others did (with several engines, one that ran out
+    /// of its memory is reported, not fatal); `value` is then empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     /// The value in words: `win in 7`, `loss in 4`, `tie`, `+2`; a weak engine's `win`, `tie`
     /// or `loss`.
     pub value: String,
@@ -106,13 +110,14 @@ pub struct EngineAnswer {
     /// The most bytes the engine held.
     pub peak_bytes: u64,
     #[serde(skip)]
-    answer: Answer,
+    answer: Option<Answer>,
 }
 
 impl EngineAnswer {
     fn of(found: Found) -> EngineAnswer {
         EngineAnswer {
             engine: found.engine.name(),
+            error: None,
             value: found.answer.to_string(),
             sign: found.answer.sign().to_string(),
             exact: matches!(found.answer, Answer::Exact(_)),
@@ -122,7 +127,25 @@ impl EngineAnswer {
             tt_stores: found.stats.tt_stores,
             micros: found.stats.elapsed.as_micros() as u64,
             peak_bytes: found.stats.peak_bytes,
-            answer: found.answer,
+            answer: Some(found.answer),
+        }
+    }
+
+    /// The row of an engine that ran out of its memory.
+    fn failed(engine: SearchEngine, error: &SearchError) -> EngineAnswer {
+        EngineAnswer {
+            engine: engine.name(),
+            error: Some(error.to_string()),
+            value: String::new(),
+            sign: String::new(),
+            exact: !engine.is_weak(),
+            principal_variation: Vec::new(),
+            nodes: 0,
+            tt_hits: 0,
+            tt_stores: 0,
+            micros: 0,
+            peak_bytes: 0,
+            answer: None,
         }
     }
 }
@@ -181,9 +204,10 @@ impl PositionReport {
     /// any answer with another by sign), with their answers.
     pub fn disagreement(&self) -> Option<(&EngineAnswer, &EngineAnswer)> {
         let results = &self.results;
-        for (i, a) in results.iter().enumerate() {
-            for b in &results[i + 1..] {
-                let same = match (a.answer, b.answer) {
+        let answered: Vec<(&EngineAnswer, Answer)> = results.iter().filter_map(|r| Some((r, r.answer?))).collect();
+        for (i, &(a, first)) in answered.iter().enumerate() {
+            for &(b, second) in &answered[i + 1..] {
+                let same = match (first, second) {
                     (Answer::Exact(x), Answer::Exact(y)) => x == y,
                     (x, y) => x.sign() == y.sign(),
                 };
@@ -197,7 +221,9 @@ impl PositionReport {
 }
 
 /// `position` searched by each of `engines` with `limits`, and, when `with_moves`, each move's
-/// value by the first exact engine of them (or the first engine when none is exact).
+/// value by the first exact engine of them (or the first engine when none is exact). With
+/// several engines, one that runs out of its memory (a full proof-number graph) is a row saying
+/// so; every other failure ends the search.
 pub fn search_position(
     search: &dyn Searchable,
     position: &str,
@@ -208,8 +234,21 @@ pub fn search_position(
 ) -> Result<PositionReport, SearchStop> {
     let mut results = Vec::with_capacity(engines.len());
     for &engine in engines {
-        let found = search.search(position, engine, limits).map_err(|e| stop(engine, e))?;
-        results.push(EngineAnswer::of(found));
+        match search.search(position, engine, limits) {
+            Ok(found) => results.push(EngineAnswer::of(found)),
+            // Side by side, an engine out of its memory is one row; alone, it is the answer.
+            Err(SearchFailure::Search(error @ (SearchError::TreeFull { .. } | SearchError::TableAlloc { .. })))
+                if engines.len() > 1 =>
+            {
+                results.push(EngineAnswer::failed(engine, &error));
+            }
+            Err(e) => return Err(stop(engine, e)),
+        }
+    }
+    if results.iter().all(|r| r.answer.is_none()) {
+        let errors: Vec<String> =
+            results.iter().filter_map(|r| Some(format!("{}: {}", r.engine, r.error.as_ref()?))).collect();
+        return Err(SearchStop::Failed(errors.join("; ")));
     }
     let moves = if with_moves {
         let engine = engines.iter().copied().find(|e| !e.is_weak()).unwrap_or(engines[0]);

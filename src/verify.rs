@@ -90,7 +90,8 @@ pub fn render(name: &str, width: usize, result: &Result<Row, Failure>) -> String
                 OracleCheck::Declined(_) => "over budget".to_string(),
                 OracleCheck::Absent => "none".to_string(),
             };
-            format!("{name:<width$} {:>10}  {:<40} {oracle:<17} {}", row.positions, row.summary, times.trim_end())
+            let values = std::iter::once(&row.summary).chain(&row.searched).cloned().collect::<Vec<_>>().join("; ");
+            format!("{name:<width$} {:>10}  {values:<40} {oracle:<17} {}", row.positions, times.trim_end())
         }
         Err(failure) => format!("{name:<width$} FAILED: {failure}"),
     }
@@ -115,6 +116,8 @@ pub enum LineReport<'a> {
         positions: usize,
         /// What the table says, in a few words.
         values: &'a str,
+        /// What the check of the search engines against the table found, per search.
+        search: &'a [String],
         /// Each engine's wall time, in milliseconds.
         timings_ms: BTreeMap<&'static str, f64>,
         /// What the oracle did.
@@ -148,6 +151,7 @@ impl<'a> LineReport<'a> {
                     game: name,
                     positions: row.positions,
                     values: &row.summary,
+                    search: &row.searched,
                     timings_ms: row.timings.iter().map(|(engine, d)| (*engine, ms(d))).collect(),
                     oracle,
                     oracle_ms,

@@ -83,7 +83,7 @@ impl Report for Searched {
                 .map(|r| {
                     [
                         r.engine.to_string(),
-                        r.value.clone(),
+                        if r.error.is_some() { "out of memory".to_string() } else { r.value.clone() },
                         thousands(r.nodes),
                         thousands(r.tt_hits),
                         thousands(r.tt_stores),
@@ -96,6 +96,11 @@ impl Report for Searched {
             out += &table(&header, &rows);
             for result in position.results.iter().filter(|r| !r.principal_variation.is_empty()) {
                 out += &format!("line ({}): {}\n", result.engine, result.principal_variation.join(", "));
+            }
+            for result in &position.results {
+                if let Some(error) = &result.error {
+                    out += &format!("{}: {error}\n", result.engine);
+                }
             }
             if let Some(moves) = &position.moves {
                 let by = position.results.iter().find(|r| r.exact).unwrap_or(&position.results[0]).engine;

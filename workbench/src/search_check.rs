@@ -37,7 +37,11 @@ pub struct SearchCheck {
 impl SearchCheck {
     /// A few words for `verify`'s row: `search (the space): 400 positions agree (4 engines)`.
     pub fn words(&self, what: &str) -> String {
-        let mut words = format!("search ({what}): {} positions agree", self.agreed);
+        let agreed = match self.agreed {
+            1 => "1 position agrees".to_string(),
+            n => format!("{n} positions agree"),
+        };
+        let mut words = format!("search ({what}): {agreed}");
         if self.over_budget > 0 {
             words += &format!(", {} over budget", self.over_budget);
         }
@@ -50,8 +54,8 @@ impl SearchCheck {
 /// are at most [`CHECKED_POSITIONS`], else the start and a seeded sample spread over the
 /// numbers, positions handed to `search` as `#n` when `by_number` (a search on the space's
 /// numbering), else in the game's notation (so that a game's own search is checked with its
-/// notation). A position whose search runs past [`CHECK_NODE_BUDGET`]
-/// positions is counted, not failed, and skipped by the other engines; the check ends once the
+/// notation). A position whose search runs past [`CHECK_NODE_BUDGET`] positions (or fills a
+/// proof-number graph) is counted, not failed, and skipped by the other engines; the check ends once the
 /// searches have visited [`CHECK_TOTAL_NODES`]. `what` names the search in a failure.
 pub fn check_search(
     game: &dyn SolvableGame,
@@ -76,6 +80,11 @@ pub fn check_search(
                 Err(SearchFailure::Search(SearchError::NodeBudget { nodes, .. })) => {
                     checked.over_budget += 1;
                     checked.nodes += nodes;
+                    continue 'positions;
+                }
+                // A proof-number graph that fills is a limit like the budget, not a wrong answer.
+                Err(SearchFailure::Search(SearchError::TreeFull { .. })) => {
+                    checked.over_budget += 1;
                     continue 'positions;
                 }
                 Err(e) => {

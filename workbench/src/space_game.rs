@@ -396,14 +396,15 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
             timings.push((name, found.elapsed));
             oracle = oracle.and(found.oracle);
         }
+        let mut searched = Vec::new();
         for (what, search) in self.searches() {
             // The family's search reads the space's numbers; a game's own, its notation.
             let by_number = what == FAMILY_SEARCH;
             let checked = check_search(self, search.as_ref(), &table, what, by_number)?;
-            summary.push(checked.words(what));
+            searched.push(checked.words(what));
             timings.push((if by_number { "search-check" } else { "own-search-check" }, checked.elapsed));
         }
-        Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle })
+        Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle, searched })
     }
 
     fn stats(&self) -> StatsReport {

@@ -18,6 +18,9 @@ pub struct Row {
     pub timings: Vec<(&'static str, Duration)>,
     /// What the oracle did.
     pub oracle: OracleCheck,
+    /// What the check of the search engines against the table found, a few words each search
+    /// checked (none for a space that may loop).
+    pub searched: Vec<String>,
 }
 
 /// What a law of a game found, beyond what every game's check finds: a few words for the row,

@@ -120,11 +120,11 @@ pub use game::{DotsAndBoxes, Rule};
 pub use hdu4753::{Hdu4753, Hdu4753Engine, ORACLE_STATES, prefers_table};
 pub use record::{Player, Record};
 pub use search::{DotsSearch, SearchOptions, Technique};
-pub use solvable::{SCORE_DP_MAX_LINES, SIZES, SPACES};
+pub use solvable::{SCORE_DP_MAX_LINES, SEARCHES, SIZES, SPACES};
 pub use wide::{WideBoard, WideBoardError, WideLines};
 
 use workbench::Registration;
 
 /// Dots and boxes' judge problem, its space and its fuzz body.
 pub static REGISTRATION: Registration =
-    Registration { name: "dots-and-boxes", problems: &[&Hdu4753], spaces: SPACES, searches: &[], fuzz: FUZZ };
+    Registration { name: "dots-and-boxes", problems: &[&Hdu4753], spaces: SPACES, searches: SEARCHES, fuzz: FUZZ };

@@ -10,17 +10,20 @@
 //! makes tiers of 2^20 positions (at least 4 lines).
 
 use crate::plain::PlainDots;
+use crate::search::DotsSearch;
 use crate::tierings::{ByLineGroup, group_size};
 use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board};
 use crate::wide::WideBoard;
+use crate::wide::WideLines;
 use crate::{Board, DotsAndBoxes, Lines, Rule};
 use solver_core::tiers::{TierMove, TieredScoring};
 use std::collections::HashMap;
 use workbench::family::{Engine, ScoreTable};
+use workbench::search::{Notated, Searchable};
 use workbench::solve::{ConsecutiveTiers, Identity, Notation, SolvableGame, Solved};
 use workbench::space_game::ScoringGame;
 use workbench::table_file::{Encoding, Value};
-use workbench::target::{Args, Param, SpaceTarget};
+use workbench::target::{Args, Param, SearchTarget, SpaceTarget};
 
 /// The sizes `verify` solves: every board of up to 3x3 boxes up to symmetry (an R x C board
 /// is a C x R board turned a quarter, with the same values: the law tests check that on random
@@ -59,6 +62,39 @@ pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     ],
 }];
 
+/// `search dots-and-boxes rows=4 cols=4 rule=move-again`: boards of up to 64 lines by the
+/// crate's own search ([`DotsSearch`]), where the tables stop at 31.
+pub const SEARCHES: &[SearchTarget] = &[SearchTarget {
+    name: "dots-and-boxes",
+    about: "an R x C board of boxes of up to 64 lines (e.g. 4x5) searched forward (crate dots-and-boxes' DotsSearch), \
+            the empty board first",
+    params: &[
+        Param::number("rows", "3", 1, 31, "rows of boxes (the board has at most 64 lines)"),
+        Param::number("cols", "3", 1, 31, "columns of boxes"),
+        Param::choice("rule", "turn-passes", &["turn-passes", "move-again"], "whether closing a box earns a move"),
+    ],
+    open: open_search,
+}];
+
+fn open_search(args: &Args) -> Result<Box<dyn Searchable>, String> {
+    let rule = Rule::from_name(args.text("rule")).expect("a declared choice");
+    let search = DotsSearch::new(args.number("rows"), args.number("cols"), rule).map_err(|e| e.to_string())?;
+    Ok(Box::new(searched(search)))
+}
+
+/// `search` with the crate's notation: drawn lines by their dots' numbers, a move by its line.
+fn searched(search: DotsSearch) -> Notated<'static, DotsSearch> {
+    let (reader, writer, namer) = (search.clone(), search.clone(), search.clone());
+    let start = search.empty();
+    Notated::new(
+        search,
+        start,
+        move |text| reader.parse(text),
+        move |lines: &WideLines| writer.describe(lines),
+        move |_, line| namer.describe_move(line),
+    )
+}
+
 /// The board at `args`, refused (before anything is built) past 31 lines.
 fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     let board = Board::new(args.number("rows"), args.number("cols")).map_err(|e| e.to_string())?;
@@ -89,7 +125,12 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         // The symmetric tiered engine first, then the plain one: a quarter of the memory or less.
         .with_default_engine("tiers")
         .with_default_engine("tiers-symmetric")
-        .with_tiers(tiers);
+        .with_tiers(tiers)
+        // The crate's own search, checked by `verify` against the table.
+        .with_search(move |space: &DotsAndBoxes| {
+            let search = DotsSearch::new(space.board().rows(), space.board().cols(), space.rule());
+            Box::new(searched(search.expect("a board of the tables is one of the search's")))
+        });
     if board.lines() > SCORE_DP_MAX_LINES {
         let why = format!(
             "the score DP runs only up to {SCORE_DP_MAX_LINES} lines (the sequential one takes minutes on one core \

@@ -7,7 +7,6 @@ use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
 use solver_core::search::{Answer, SearchEngine, SearchLimits, SearchValue};
 use table_file::Value;
 use workbench::check::Failure;
-use workbench::search::Searchable;
 use workbench::search_check::check_search;
 use workbench::solve::{Identity, Notation, SolvableGame, Solved};
 use workbench::space_game::{LoopyGame, ScoringGame};
@@ -75,7 +74,7 @@ fn the_check_finds_a_table_wrong_at_one_position() {
     let space = GraphGame::random(&RandomShape::acyclic(150), 11);
     let game = ScoringGame::<_, i32>::new(identity(), space, &NodeIndex::new(0), notation());
     let search = game.searchable().unwrap();
-    let table = game.solve(&game.engines()[0]).unwrap();
+    let table = game.solve(game.engines()[0]).unwrap();
     let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true).unwrap();
     assert_eq!((checked.agreed, checked.over_budget), (150, 0));
     let altered = Altered { table: table.as_ref(), at: 97 };

@@ -140,14 +140,26 @@ fn every_pruning_rule_keeps_a_best_move_after_seeded_3x4_starts() {
     }
 }
 
+/// The alpha-beta engines: the samples of the larger boards run these, where the proof-number
+/// engines take seconds a position (on the empty 3x3 board df-pn visits 30 million positions);
+/// those run on the smaller boards here, and on samples of every board up to 3x3 in `verify`'s
+/// check of the game's own search.
+const ALPHA_BETA: [SearchEngine; 4] = [
+    SearchEngine::AlphaBeta(Driver::FullWindow),
+    SearchEngine::AlphaBeta(Driver::Bisection),
+    SearchEngine::AlphaBeta(Driver::Mtdf),
+    SearchEngine::WeakAlphaBeta,
+];
+
 /// Alpha-beta at every `stride`-th position of the board, and every engine at every 13th of
-/// those, against the table.
+/// those (the alpha-beta ones past 4 boxes), against the table.
 fn search_positions(rows: usize, cols: usize, rule: Rule, options: SearchOptions, stride: usize) {
     let values = table(rows, cols, rule);
     let game = game(rows, cols, rule, options);
+    // Every engine up to 4 boxes; past them the proof-number engines take too long a position.
+    let every: &[SearchEngine] = if rows * cols <= 4 { &SearchEngine::ALL } else { &ALPHA_BETA };
     for (i, (lines, &expected)) in values.iter().enumerate().step_by(stride).enumerate() {
-        let engines: &[SearchEngine] =
-            if i % 13 == 0 { &SearchEngine::ALL } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
+        let engines: &[SearchEngine] = if i % 13 == 0 { every } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
         for &engine in engines {
             let found = engine.run(&game, &(lines as u64), &limits()).unwrap();
             assert!(
@@ -194,7 +206,7 @@ fn seeded_3x3_positions_equal_the_table() {
             let lines = rng.lines(24, drawn);
             let expected = i64::from(values[lines as usize]);
             let engines: &[SearchEngine] =
-                if i % 13 == 0 { &SearchEngine::ALL } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
+                if i % 13 == 0 { &ALPHA_BETA } else { &[SearchEngine::AlphaBeta(Driver::FullWindow)] };
             for &engine in engines {
                 let found = engine.run(&game, &lines, &limits()).unwrap();
                 assert!(
@@ -221,7 +233,7 @@ fn seeded_3x4_positions_equal_their_tables() {
             let lines = rng.lines(board.lines(), drawn);
             let space = DotsAndBoxes::from_position(board, rule, lines as Lines);
             let expected = i64::from(score_table::<i8, _>(&space).unwrap()[0]);
-            let engine = SearchEngine::ALL[i % SearchEngine::ALL.len()];
+            let engine = ALPHA_BETA[i % ALPHA_BETA.len()];
             let found = engine.run(&game, &lines, &limits()).unwrap();
             assert!(
                 found.answer.agrees_with_score(expected),
@@ -242,12 +254,14 @@ fn the_empty_3x3_board_by_every_engine() {
         let game = DotsSearch::new(3, 3, rule).unwrap();
         let limits = SearchLimits { tt_bytes: 16 << 20, ..SearchLimits::default() };
         // Under turn-passes a full-window search of the empty board takes a second or two
-        // (no pruning rule applies): the cheaper two engines there.
-        let engines: &[SearchEngine] = match rule {
-            Rule::MoveAgain => &SearchEngine::ALL,
-            Rule::TurnPasses => &[SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta],
+        // (no pruning rule applies): the cheaper two engines there. The proof-number engines
+        // are left to the samples: on this board df-pn visits 30 million positions (5 s) and
+        // proof-number search fills its graph (SEARCH.md).
+        let engines: Vec<SearchEngine> = match rule {
+            Rule::MoveAgain => ALPHA_BETA.to_vec(),
+            Rule::TurnPasses => vec![SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta],
         };
-        for &engine in engines {
+        for engine in engines {
             let found = engine.run(&game, &game.empty(), &limits).unwrap();
             assert!(found.answer.agrees_with_score(expected), "{} {}: {}", rule.name(), engine.name(), found.answer);
         }
