@@ -152,3 +152,22 @@ fn a_file_of_positions_gives_a_line_each_and_a_bad_line_is_refused_first() {
     assert!(out.stdout.is_empty());
     assert!(stderr(&out).contains("bad.txt:2:3:"), "{}", stderr(&out));
 }
+
+#[test]
+fn ctrl_c_stops_a_search_and_says_what_was_proven() {
+    // The (5,5,4) start takes seconds of every engine: stopped after half a second.
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        .args(["search", "mnk", "m=5", "n=5", "k=4", "--engine", "bisection"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+    let said = stderr(&out);
+    assert!(said.contains("bisection: the search was stopped after") && said.contains("proven"), "{said}");
+}
