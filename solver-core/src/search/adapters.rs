@@ -35,12 +35,16 @@ impl<'a, G: ScoringSpace + ?Sized> ScoringSpaceSearch<'a, G> {
 /// position is an [`ImpartialSum`], a move replaces one part by the parts of one of its options.
 pub struct ImpartialSpaceSearch<'a, G: ?Sized> {
     space: &'a G,
+    /// The bits one part takes in a key: enough for every id and one more value, so that a
+    /// key of parts + 1 (0 free) says where the sum ends.
+    part_bits: u32,
 }
 
 impl<'a, G: ImpartialSpace + ?Sized> ImpartialSpaceSearch<'a, G> {
     /// Searches sums of `space`'s positions.
     pub fn new(space: &'a G) -> ImpartialSpaceSearch<'a, G> {
-        ImpartialSpaceSearch { space }
+        let part_bits = (u64::BITS - (space.len() as u64).leading_zeros()).max(1);
+        ImpartialSpaceSearch { space, part_bits }
     }
 }
 
@@ -181,9 +185,6 @@ impl<G: ImpartialSpace + Sync + ?Sized> ImpartialSpaceSearch<'_, G> {
     }
 }
 
-/// The most parts a sum's key holds: four ids of 32 bits.
-const KEYED_PARTS: usize = 4;
-
 impl<G: ImpartialSpace + Sync + ?Sized> SearchGame for ImpartialSpaceSearch<'_, G> {
     type Position = ImpartialSum;
     type Move = SumMove;
@@ -212,13 +213,13 @@ impl<G: ImpartialSpace + Sync + ?Sized> SearchGame for ImpartialSpaceSearch<'_, 
     }
 
     fn key(&self, sum: &ImpartialSum) -> Option<u128> {
-        // Sorted parts, each below u32::MAX (StateId::LIMIT), the rest marked u32::MAX: one
-        // key a sum of at most four parts.
-        if sum.parts.len() > KEYED_PARTS {
+        // The sorted parts, each as its id + 1 in `part_bits` bits: one key a sum while they fit
+        // in 128 bits (21 parts of a space of 20 ids, 6 of a million). A sum of more parts is
+        // searched without the table rather than under a key that two sums could share.
+        if sum.parts.len() * self.part_bits as usize > u128::BITS as usize {
             return None;
         }
-        let slot = |i: usize| sum.parts.get(i).map_or(u32::MAX, |p| p.index() as u32);
-        Some((0..KEYED_PARTS).fold(0u128, |key, i| key << 32 | u128::from(slot(i))))
+        Some(sum.parts.iter().fold(0u128, |key, part| key << self.part_bits | (part.index() as u128 + 1)))
     }
 }
 
