@@ -20,6 +20,7 @@ pub static GAMES: &[&Registration] = &[
     &chopsticks::REGISTRATION,
     &mnk::REGISTRATION,
     &chomp::REGISTRATION,
+    &connect_four::REGISTRATION,
 ];
 
 /// Every judge problem, game by game.

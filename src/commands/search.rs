@@ -76,7 +76,9 @@ impl Report for Searched {
             return Cow::Owned(out);
         }
         for position in &self.positions {
-            out += &format!("{}, position {}\n", self.game, position.position);
+            // A game whose notation writes its start as nothing (Connect Four's empty line).
+            let shown = if position.position.is_empty() { "(the start)" } else { &position.position };
+            out += &format!("{}, position {shown}\n", self.game);
             let rows: Vec<[String; 7]> = position
                 .results
                 .iter()

@@ -1,0 +1,67 @@
+//! Connect Four on any board whose bitboard fits 64 bits: every position of a small board
+//! solved over the whole space, any position of a larger one (7x6 included) by forward search.
+//!
+//! # Rules and assumptions
+//! - The board has `width` columns of `height` cells, both at least 1 and
+//!   `(height + 1) * width <= 64` ([`Shape`]): 7x6 (the standard board), 8x7, 9x5, 32x1.
+//! - The first player (X) moves first on the empty board, then the players alternate. A move
+//!   drops a stone into a column that has a free cell; it lands on the lowest free cell. There
+//!   are no passes.
+//! - Four stones of one player in a row (across, up, or along either diagonal) win at once:
+//!   the position reached is finished, lost for the player to move there (remoteness 0). A
+//!   full board without four is finished too, a tie. Every play ends within `width * height`
+//!   moves: the game is acyclic, and `Draw` (endless play) never occurs.
+//! - Values are solver-core's [`Outcome`](solver_core::Outcome) for the player to move,
+//!   counted in plies: the winner hurries, the loser delays, and a tie comes only with a full
+//!   board, so `Tie(r)` has `r` equal to the number of empty cells. The forward search gives a
+//!   tie without its remoteness (see [`solver_core::search`]).
+//! - A position is written as the columns played, from 1 at the left, one digit a move
+//!   (`4453`; numbers separated by spaces on boards wider than 9): the convention of Pons' and
+//!   Tromp's data, the empty text being the empty board. [`Position::moves`] writes the first
+//!   such line in column order; a picture of the rows from the top, `X`, `O` and `.` separated
+//!   by `/`, is read too ([`Position::picture`]). A move is named by its column.
+//!
+//! # Spaces and search
+//! [`SPACES`] offers every board of at most [`MOST_POSITIONS`] reachable positions to the
+//! whole-space commands (`verify`, `stats`, `solve`, `probe`): `connect-four width=W
+//! height=H`, discovered from the rules ([`ConnectFour`]), with the oracle on plain grids
+//! ([`plain::PlainRules`]) where it fits its budget. [`SEARCHES`] offers every board to
+//! `gamesolve search` through [`ConnectFourSearch`], which `verify` also checks against the
+//! tables.
+//!
+//! | board | positions (Böck) | empty board (Tromp) |
+//! |---|---|---|
+//! | width 4 height 4 | 161,029 | tie |
+//! | width 5 height 4 | 3,945,711 | tie |
+//! | width 4 height 5 | 1,706,255 | tie |
+//! | width 7 height 6 | 4,531,985,219,092 | first player wins (Allis; Allen, 1988) |
+//!
+//! # Example
+//! ```
+//! use connect_four::{Position, Shape, Status};
+//! let shape = Shape::new(7, 6).unwrap();
+//! let position = Position::from_moves(shape, "4455667").unwrap();
+//! assert_eq!(position.status(shape), Status::Won);
+//! assert_eq!(position.picture(shape), "......./......./......./......./...OOO./...XXXX");
+//!
+//! use solver_core::Outcome;
+//! use workbench::table_file::Value;
+//! let game = connect_four::SPACES[0].open_words("width=4 height=4").unwrap();
+//! let table = game.solve("reverse-graph").unwrap();
+//! assert_eq!(table.value(game.start()), Value::Outcome(Outcome::Tie(16)));
+//! ```
+
+mod board;
+pub mod plain;
+mod search;
+mod solvable;
+
+pub use board::{Position, PositionError, Shape, ShapeError, Status};
+pub use search::ConnectFourSearch;
+pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse};
+
+use workbench::Registration;
+
+/// Connect Four's spaces and search; no judge problem or fuzz body yet.
+pub static REGISTRATION: Registration =
+    Registration { name: "connect-four", problems: &[], spaces: SPACES, searches: SEARCHES, fuzz: &[] };

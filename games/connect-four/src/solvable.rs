@@ -1,0 +1,128 @@
+//! Connect Four as the whole-space commands and `search` see it: every position reachable
+//! from the empty board, discovered from the rules ([`ConnectFour`]), written as the columns
+//! played ([`Position::moves`]; a picture of the rows is read too), moves named by their
+//! column; the oracle on plain grids ([`crate::plain::PlainRules`]); the crate's own search
+//! ([`ConnectFourSearch`]) checked against the table by `verify`.
+
+use crate::board::{Position, Shape, Status};
+use crate::plain::PlainRules;
+use crate::search::ConnectFourSearch;
+use solver_core::{Game, Rules, Terminal};
+use workbench::search::{Notated, Searchable};
+use workbench::solve::{Identity, Notation, SolvableGame};
+use workbench::space_game::LoopyGame;
+use workbench::target::{Args, Param, SearchTarget, SpaceTarget};
+
+/// Connect Four's rules on bitboards, for a space discovered from them.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnectFour {
+    /// The board.
+    pub shape: Shape,
+}
+
+impl Game for ConnectFour {
+    type State = Position;
+}
+
+impl Rules for ConnectFour {
+    fn terminal(&self, position: &Position) -> Option<Terminal> {
+        match position.status(self.shape) {
+            Status::Won => Some(Terminal::Loss),
+            Status::Full => Some(Terminal::Tie),
+            Status::InPlay => None,
+        }
+    }
+
+    fn successors(&self, position: &Position, out: &mut Vec<Position>) {
+        if position.status(self.shape) != Status::InPlay {
+            return;
+        }
+        let open = (0..self.shape.width()).filter(|&c| position.can_play(self.shape, c));
+        out.extend(open.map(|c| position.play(self.shape, c)));
+    }
+}
+
+/// The most positions a table is built for: width 5 height 4 has 3,945,711 (Böck), width 5
+/// height 5 already 69,763,700, past what a space discovered by hashing holds in a few GiB.
+pub const MOST_POSITIONS: usize = 4_000_000;
+
+/// `connect-four width=4 height=4`.
+pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
+    name: "connect-four",
+    about: "every Connect Four position reachable from the empty board (up to 4 million), first player (X) to move",
+    params: &[
+        Param::number("width", "4", 1, 32, "columns of the board"),
+        Param::number("height", "4", 1, 63, "rows of the board ((height + 1) x width <= 64)"),
+    ],
+    open,
+    // 4x4 has 161,029 positions (Böck); the smaller boards let the oracle check every value.
+    verified: &["width=3 height=3", "width=4 height=3", "width=4 height=4"],
+}];
+
+/// `search connect-four width=7 height=6 [moves]`: any board whose bitboard fits 64 bits, by
+/// the crate's own search.
+pub const SEARCHES: &[SearchTarget] = &[SearchTarget {
+    name: "connect-four",
+    about: "a Connect Four position (the columns played, e.g. 4453) searched forward; any board with (height + 1) x width <= 64",
+    params: &[
+        Param::number("width", "7", 1, 32, "columns of the board"),
+        Param::number("height", "6", 1, 63, "rows of the board ((height + 1) x width <= 64)"),
+    ],
+    open: open_search,
+}];
+
+fn shape_of(args: &Args) -> Result<Shape, String> {
+    Shape::new(args.number("width"), args.number("height")).map_err(|e| e.to_string())
+}
+
+fn open_search(args: &Args) -> Result<Box<dyn Searchable>, String> {
+    Ok(Box::new(searched(shape_of(args)?)))
+}
+
+/// A position from the columns played or a picture of the rows (one with `X`, `O`, `.`).
+pub fn parse(shape: Shape, text: &str) -> Result<Position, String> {
+    let text = text.trim();
+    let picture = text.contains(|c: char| matches!(c.to_ascii_uppercase(), 'X' | 'O' | '.' | '/'));
+    let read = if picture { Position::from_picture(shape, text) } else { Position::from_moves(shape, text) };
+    read.map_err(|e| format!("not a position of Connect Four ({shape}): {e}"))
+}
+
+/// The search of `shape`, positions written as the columns played, moves as their column.
+fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
+    Notated::new(
+        ConnectFourSearch::new(shape),
+        Position::empty(),
+        move |text| parse(shape, text),
+        move |position| position.moves(shape),
+        |_, column| (column + 1).to_string(),
+    )
+}
+
+fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
+    let shape = shape_of(args)?;
+    let identity = Identity::new(
+        "connect-four",
+        args,
+        "X moves first on the empty board; a stone falls to the lowest free cell of its column; four in a row \
+         (across, up or diagonal) wins at once, a full board without one is a tie",
+    );
+    let notation = Notation::new(move |p: &Position| p.moves(shape), move |text| parse(shape, text)).with_move_names(
+        move |before: &Position, after: &Position| {
+            let column = (0..shape.width()).find(|&c| before.column_height(shape, c) != after.column_height(shape, c));
+            column.map_or_else(|| "?".to_string(), |c| (c + 1).to_string())
+        },
+    );
+    let plain = PlainRules { width: shape.width(), height: shape.height() };
+    let game = LoopyGame::from_rules(identity, ConnectFour { shape }, Position::empty(), notation, MOST_POSITIONS)
+        .map_err(|e| {
+            format!(
+                "{e}; `gamesolve search connect-four width={} height={}` searches it forward",
+                shape.width(),
+                shape.height()
+            )
+        })?
+        .with_oracle(plain, move |position| plain.plain(shape, position))
+        // Every move adds a stone: no position repeats, and the crate's search values every one.
+        .with_search(move |_| Box::new(searched(shape)));
+    Ok(Box::new(game))
+}
