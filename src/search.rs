@@ -54,13 +54,17 @@ fn title(name: &str, words: &str) -> String {
 pub struct Listed {
     /// Its line, from 1.
     pub line: usize,
-    /// The position as the game writes it.
+    /// The position as the line writes it (the game reads it).
     pub position: String,
+    /// The score the line gives for it, in the game's field score.
+    pub expected: Option<i64>,
 }
 
 /// The positions of a `--positions` file: one a line, blank lines and lines starting with `#`
 /// skipped; each read by the game first, so that a bad line is refused (`FILE:line:column:
-/// message`) before any search.
+/// message`) before any search. Where the game has a field score ([`Searchable::score_name`]),
+/// a line may end in the position's score, the field's benchmark format (`4453 3`): after a
+/// tab, or after a space when the whole line is not a position.
 pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result<Vec<Listed>, String> {
     let mut listed = Vec::new();
     for (at, line) in text.lines().enumerate() {
@@ -69,9 +73,31 @@ pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result
             continue;
         }
         let column = line.len() - line.trim_start().len() + 1;
-        let position =
-            search.canonical(trimmed).map_err(|e: PositionError| format!("{file}:{}:{column}: {e}", at + 1))?;
-        listed.push(Listed { line: at + 1, position });
+        let where_ = |e: PositionError| format!("{file}:{}:{column}: {e}", at + 1);
+        // `position<tab>score`, or `position score` where the whole line is not a position.
+        let split = match search.score_name() {
+            Some(_) => match trimmed.split_once('\t') {
+                Some(split) => Some(split),
+                None if search.canonical(trimmed).is_err() => trimmed.rsplit_once(' '),
+                None => None,
+            },
+            None => None,
+        };
+        let (position, expected) = match split {
+            Some((position, score)) if search.canonical(position.trim()).is_ok() => {
+                let score = score.trim();
+                let expected = score.parse::<i64>().map_err(|_| {
+                    let column = column + trimmed.len() - score.len();
+                    format!("{file}:{}:{column}: `{score}` is not a score (a whole number) after the position", at + 1)
+                })?;
+                (position.trim(), Some(expected))
+            }
+            _ => {
+                search.canonical(trimmed).map_err(where_)?;
+                (trimmed, None)
+            }
+        };
+        listed.push(Listed { line: at + 1, position: position.to_string(), expected });
     }
     if listed.is_empty() {
         return Err(format!(
@@ -93,6 +119,10 @@ pub struct EngineAnswer {
     /// The value in words: `win in 7`, `loss in 4`, `tie`, `+2`; a weak engine's `win`, `tie`
     /// or `loss`.
     pub value: String,
+    /// The value in the game's field score, where it has one (Connect Four: Pons' score; a
+    /// weak engine's sign as -1, 0 or 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
     /// `win`, `tie` or `loss` for the player to move.
     pub sign: String,
     /// Whether the value is exact (else only its sign).
@@ -119,6 +149,7 @@ impl EngineAnswer {
             engine: found.engine.name(),
             error: None,
             value: found.answer.to_string(),
+            score: None,
             sign: found.answer.sign().to_string(),
             exact: matches!(found.answer, Answer::Exact(_)),
             principal_variation: found.principal_variation,
@@ -137,6 +168,7 @@ impl EngineAnswer {
             engine: engine.name(),
             error: Some(error.to_string()),
             value: String::new(),
+            score: None,
             sign: String::new(),
             exact: !engine.is_weak(),
             principal_variation: Vec::new(),
@@ -182,6 +214,9 @@ pub struct PositionReport {
     /// Its line in a `--positions` file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// The score its line gives (`--positions` in the field's format).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<i64>,
     /// Each engine's answer, in the order run.
     pub results: Vec<EngineAnswer>,
     /// Each move with its value for the mover, by the first exact engine (`--moves`).
@@ -218,6 +253,17 @@ impl PositionReport {
         }
         None
     }
+
+    /// The first answer whose score differs from the score its line gives (a weak engine's by
+    /// sign), with that score.
+    pub fn against_expected(&self) -> Option<(&EngineAnswer, i64)> {
+        let expected = self.expected?;
+        self.results.iter().find_map(|r| {
+            let score = r.score?;
+            let same = if r.exact { score == expected } else { score.signum() == expected.signum() };
+            (!same).then_some((r, expected))
+        })
+    }
 }
 
 /// `position` searched by each of `engines` with `limits`, and, when `with_moves`, each move's
@@ -227,7 +273,7 @@ impl PositionReport {
 pub fn search_position(
     search: &dyn Searchable,
     position: &str,
-    line: Option<usize>,
+    line: Option<&Listed>,
     engines: &[SearchEngine],
     with_moves: bool,
     limits: &SearchLimits,
@@ -235,7 +281,10 @@ pub fn search_position(
     let mut results = Vec::with_capacity(engines.len());
     for &engine in engines {
         match search.search(position, engine, limits) {
-            Ok(found) => results.push(EngineAnswer::of(found)),
+            Ok(found) => {
+                let score = search.score(position, found.answer);
+                results.push(EngineAnswer { score, ..EngineAnswer::of(found) });
+            }
             // Side by side, an engine out of its memory is one row; alone, it is the answer.
             Err(SearchFailure::Search(error @ (SearchError::TreeFull { .. } | SearchError::TableAlloc { .. })))
                 if engines.len() > 1 =>
@@ -257,7 +306,13 @@ pub fn search_position(
     } else {
         None
     };
-    Ok(PositionReport { position: position.to_string(), line, results, moves })
+    Ok(PositionReport {
+        position: position.to_string(),
+        line: line.map(|l| l.line),
+        expected: line.and_then(|l| l.expected),
+        results,
+        moves,
+    })
 }
 
 fn stop(engine: SearchEngine, failure: SearchFailure) -> SearchStop {

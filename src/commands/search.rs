@@ -36,7 +36,10 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=1 << 20))]
     tt_mb: u64,
     /// Search each position of FILE instead (one a line; blank lines and lines starting with #
-    /// skipped) and print a line each: position, value, positions visited, microseconds.
+    /// skipped) and print a line each: position, value, positions visited, microseconds. For a
+    /// game with a field score (Connect Four: Pons' score), the value is printed in it and a
+    /// line may end in the expected score (`4453 3`, the field's benchmark format): the
+    /// command fails (exit 1) naming the lines whose score differs.
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     positions: Option<PathBuf>,
     /// Output format.
@@ -67,10 +70,8 @@ impl Report for Searched {
             for position in &self.positions {
                 for result in &position.results {
                     let engine = if several { format!("{}\t", result.engine) } else { String::new() };
-                    out += &format!(
-                        "{engine}{}\t{}\t{}\t{}\n",
-                        position.position, result.value, result.nodes, result.micros
-                    );
+                    let value = result.score.map_or_else(|| result.value.clone(), |score| score.to_string());
+                    out += &format!("{engine}{}\t{value}\t{}\t{}\n", position.position, result.nodes, result.micros);
                 }
             }
             return Cow::Owned(out);
@@ -85,7 +86,11 @@ impl Report for Searched {
                 .map(|r| {
                     [
                         r.engine.to_string(),
-                        if r.error.is_some() { "out of memory".to_string() } else { r.value.clone() },
+                        match (&r.error, r.score) {
+                            (Some(_), _) => "out of memory".to_string(),
+                            (None, Some(score)) if r.exact => format!("{} (score {score})", r.value),
+                            (None, _) => r.value.clone(),
+                        },
                         thousands(r.nodes),
                         thousands(r.tt_hits),
                         thousands(r.tt_stores),
@@ -210,12 +215,12 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
             _ => {
                 let text = if position.is_empty() { searchable.start() } else { position.clone() };
                 let position = searchable.canonical(&text).with_context(|| format!("{}: `{text}`", args.game))?;
-                vec![search::Listed { line: 0, position }]
+                vec![search::Listed { line: 0, position, expected: None }]
             }
         };
         let mut positions = Vec::with_capacity(listed.len());
         for entry in &listed {
-            let line = args.positions.as_ref().map(|_| entry.line);
+            let line = args.positions.as_ref().map(|_| entry);
             let report = search::search_position(searchable, &entry.position, line, &engines, args.moves, &limits)?;
             positions.push(report);
         }
@@ -243,9 +248,30 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
             format!("{} and {} disagree at {}: {} against {}", a.engine, b.engine, p.position, a.value, b.value)
         })
     });
+    let mismatches: Vec<String> = searched
+        .positions
+        .iter()
+        .filter_map(|p| {
+            let (result, expected) = p.against_expected()?;
+            let line = p.line.unwrap_or(0);
+            Some(format!("line {line}: the file gives {expected}, {} {}", result.engine, result.score?))
+        })
+        .collect();
     render(&searched, args.format)?;
     if let Some(words) = disagreement {
         note(&format!("gamesolve: {words}"));
+        return Ok(ExitCode::from(1));
+    }
+    if !mismatches.is_empty() {
+        let shown = mismatches.iter().take(10).cloned().collect::<Vec<_>>().join("\n  ");
+        let more =
+            if mismatches.len() > 10 { format!("\n  and {} more", mismatches.len() - 10) } else { String::new() };
+        let count = if mismatches.len() == 1 {
+            "1 line disagrees".to_string()
+        } else {
+            format!("{} lines disagree", mismatches.len())
+        };
+        note(&format!("gamesolve: {count} with the file's scores:\n  {shown}{more}"));
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

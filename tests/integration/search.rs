@@ -101,6 +101,73 @@ fn every_engine_agrees_with_probe_on_stored_mnk_and_chomp_tables() {
     // space's table; chomp through the space's adapter.
     search_agrees_with_probe("mnk", &["m=3", "n=3", "k=3"], &[0, 1, 5, 100, 2000, 5477]);
     search_agrees_with_probe("chomp", &["rows=3", "cols=4"], &[0, 1, 7, 20, 33]);
+    // Connect Four: the crate's own search (the search target) against the 4x4 space's table.
+    search_agrees_with_probe("connect-four", &["width=4", "height=4"], &[0, 1, 9, 500, 20_000, 161_028]);
+}
+
+/// Pons' score for the player to move, from a table's value at a position of `stones` stones
+/// on a board of `cells`: a win ends when the winner, who places the last stone, has
+/// `ceil((stones + remoteness) / 2)`; the score is `(cells + 1) / 2 + 1` less that (22 less it
+/// on 7x6, Pons' "Solving Connect 4", test protocol), a loss its negative, a tie 0.
+fn pons_score(value: &serde_json::Value, stones: u64, cells: u64) -> i64 {
+    let remoteness = value["remoteness"].as_u64().unwrap_or(0);
+    let left = (cells.div_ceil(2) + 1) as i64 - (stones + remoteness).div_ceil(2) as i64;
+    match value["kind"].as_str() {
+        Some("win") => left,
+        Some("loss") => -left,
+        _ => 0,
+    }
+}
+
+#[test]
+fn connect_four_positions_in_the_fields_format_are_scored_and_checked() {
+    // Lines `<moves> <score>` as Pons' test sets write them, on 4x4 with the scores of probe's
+    // table: each line printed with the search's score, which must be the table's; a line whose
+    // score is wrong fails the command and is named; a score that is not a number is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("c4.table");
+    let table = table.to_str().unwrap();
+    assert!(run(&["solve", "connect-four", "width=4", "height=4", "--out", table]).status.success());
+    let mut lines = Vec::new();
+    for n in [1u64, 9, 77, 500, 4_000, 20_000, 90_000] {
+        let probed = json(&run(&["probe", table, &format!("#{n}"), "--format", "json"]));
+        let moves = probed["position"].as_str().unwrap().to_string();
+        let score = pons_score(&probed["value"], moves.len() as u64, 16);
+        lines.push((moves, score));
+    }
+    let file = dir.path().join("set.txt");
+    let text: String = lines.iter().map(|(moves, score)| format!("{moves} {score}\n")).collect();
+    std::fs::write(&file, &text).unwrap();
+    for engine in ["alpha-beta", "weak"] {
+        let out = run(&[
+            "search",
+            "connect-four",
+            "width=4",
+            "height=4",
+            "--positions",
+            file.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let printed: Vec<Vec<String>> =
+            stdout(&out).lines().map(|l| l.split('\t').map(String::from).collect()).collect();
+        assert_eq!(printed.len(), lines.len());
+        for ((moves, score), row) in lines.iter().zip(&printed) {
+            let expected = if engine == "weak" { score.signum() } else { *score };
+            assert_eq!((&row[0], row[1].parse::<i64>().unwrap()), (moves, expected), "{engine}");
+        }
+    }
+    let (moves, score) = &lines[3];
+    std::fs::write(&file, format!("{text}{moves} {}\n", score + 1)).unwrap();
+    let out = run(&["search", "connect-four", "width=4", "height=4", "--positions", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(&format!("line 8: the file gives {}", score + 1)), "{}", stderr(&out));
+    std::fs::write(&file, format!("{moves} x\n")).unwrap();
+    let out = run(&["search", "connect-four", "width=4", "height=4", "--positions", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).contains(&format!("set.txt:1:{}: `x` is not a score", moves.len() + 2)), "{}", stderr(&out));
 }
 
 #[test]

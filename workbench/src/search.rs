@@ -60,6 +60,17 @@ pub trait Searchable: Sync {
         engine: SearchEngine,
         limits: &SearchLimits,
     ) -> Result<Vec<(String, Answer)>, SearchFailure>;
+    /// The name of the score the game's field writes values in (Connect Four: `Pons' score`),
+    /// if it has one; [`Searchable::score`] then converts to it.
+    fn score_name(&self) -> Option<&'static str> {
+        None
+    }
+    /// `answer`, the value of the position `text`, in the field's score ([`Searchable::score_name`]);
+    /// a weak answer as its sign (-1, 0, 1). `None` where the game has no such score.
+    fn score(&self, text: &str, answer: Answer) -> Option<i64> {
+        let _ = (text, answer);
+        None
+    }
 }
 
 /// What a search found.
@@ -95,6 +106,8 @@ type ParseFn<'a, P> = Box<dyn Fn(&str) -> Result<P, String> + Send + Sync + 'a>;
 type DescribeFn<'a, P> = Box<dyn Fn(&P) -> String + Send + Sync + 'a>;
 /// Names a move of a position.
 type NameMoveFn<'a, P, M> = Box<dyn Fn(&P, M) -> String + Send + Sync + 'a>;
+/// A value of a position in the field's score.
+type ScoreFn<'a, P> = Box<dyn Fn(&P, Answer) -> i64 + Send + Sync + 'a>;
 
 /// A game's own [`SearchGame`] with its notation: a [`Searchable`].
 pub struct Notated<'a, G: SearchGame> {
@@ -103,6 +116,7 @@ pub struct Notated<'a, G: SearchGame> {
     parse: ParseFn<'a, G::Position>,
     describe: DescribeFn<'a, G::Position>,
     name_move: NameMoveFn<'a, G::Position, G::Move>,
+    score: Option<(&'static str, ScoreFn<'a, G::Position>)>,
 }
 
 impl<'a, G: SearchGame> Notated<'a, G>
@@ -118,7 +132,25 @@ where
         describe: impl Fn(&G::Position) -> String + Send + Sync + 'a,
         name_move: impl Fn(&G::Position, G::Move) -> String + Send + Sync + 'a,
     ) -> Notated<'a, G> {
-        Notated { game, start, parse: Box::new(parse), describe: Box::new(describe), name_move: Box::new(name_move) }
+        Notated {
+            game,
+            start,
+            parse: Box::new(parse),
+            describe: Box::new(describe),
+            name_move: Box::new(name_move),
+            score: None,
+        }
+    }
+
+    /// The same with values also written in the field's score `name`, `score` of a position
+    /// and its value (a weak answer: its sign, -1, 0 or 1).
+    pub fn with_score(
+        mut self,
+        name: &'static str,
+        score: impl Fn(&G::Position, Answer) -> i64 + Send + Sync + 'a,
+    ) -> Notated<'a, G> {
+        self.score = Some((name, Box::new(score)));
+        self
     }
 
     fn read(&self, text: &str) -> Result<G::Position, PositionError> {
@@ -170,6 +202,15 @@ where
             values.push(((self.name_move)(&position, mv), value));
         }
         Ok(values)
+    }
+
+    fn score_name(&self) -> Option<&'static str> {
+        self.score.as_ref().map(|(name, _)| *name)
+    }
+
+    fn score(&self, text: &str, answer: Answer) -> Option<i64> {
+        let (_, score) = self.score.as_ref()?;
+        Some(score(&self.read(text).ok()?, answer))
     }
 }
 

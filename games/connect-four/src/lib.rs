@@ -20,6 +20,9 @@
 //!   Tromp's data, the empty text being the empty board. [`Position::moves`] writes the first
 //!   such line in column order; a picture of the rows from the top, `X`, `O` and `.` separated
 //!   by `/`, is read too ([`Position::picture`]). A move is named by its column.
+//! - `search` also gives values in Pons' score ([`pons_score`]), the convention of his solver
+//!   and test sets: for the player to move, a win is `(cells + 1) / 2 + 1` less the winner's
+//!   stones when the game ends (22 less them on 7x6), a loss the negative, a tie 0.
 //!
 //! # Spaces and search
 //! [`SPACES`] offers every board of at most [`MOST_POSITIONS`] reachable positions to the
@@ -58,7 +61,7 @@ mod solvable;
 
 pub use board::{Position, PositionError, Shape, ShapeError, Status};
 pub use search::ConnectFourSearch;
-pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse};
+pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
 
 use workbench::Registration;
 

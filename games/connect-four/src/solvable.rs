@@ -7,6 +7,7 @@
 use crate::board::{Position, Shape, Status};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
+use solver_core::search::{Answer, SearchValue, Sign};
 use solver_core::{Game, Rules, Terminal};
 use workbench::search::{Notated, Searchable};
 use workbench::solve::{Identity, Notation, SolvableGame};
@@ -82,12 +83,15 @@ fn open_search(args: &Args) -> Result<Box<dyn Searchable>, String> {
 /// A position from the columns played or a picture of the rows (one with `X`, `O`, `.`).
 pub fn parse(shape: Shape, text: &str) -> Result<Position, String> {
     let text = text.trim();
-    let picture = text.contains(|c: char| matches!(c.to_ascii_uppercase(), 'X' | 'O' | '.' | '/'));
+    // Moves are digits; a picture has rows of X, O and '.' (and no digit).
+    let picture = !text.contains(|c: char| c.is_ascii_digit())
+        && text.contains(|c: char| matches!(c.to_ascii_uppercase(), 'X' | 'O' | '.' | '/'));
     let read = if picture { Position::from_picture(shape, text) } else { Position::from_moves(shape, text) };
     read.map_err(|e| format!("not a position of Connect Four ({shape}): {e}"))
 }
 
-/// The search of `shape`, positions written as the columns played, moves as their column.
+/// The search of `shape`, positions written as the columns played, moves as their column,
+/// values also in Pons' score ([`pons_score`]).
 fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
     Notated::new(
         ConnectFourSearch::new(shape),
@@ -96,6 +100,35 @@ fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
         move |position| position.moves(shape),
         |_, column| (column + 1).to_string(),
     )
+    .with_score("Pons' score", move |position, answer| pons_score(shape, *position, answer))
+}
+
+/// The value `answer` of `position` in Pons' score for the player to move, the convention of
+/// his solver and test sets generalized to any board: a win is `(cells + 1) / 2 + 1` less the
+/// stones the winner has on the board when the game ends (`22 - stones` on 7x6: 1 for a win
+/// with the last stone, 18 for the fastest win), a loss the negative of the opponent's, a tie
+/// 0. A win in `r` plies from `n` stones ends with `n + r`, of which the winner, who placed
+/// the last, has `ceil((n + r) / 2)`. A weak answer is its sign: 1, 0 or -1.
+///
+/// ```
+/// use connect_four::{Position, Shape, pons_score};
+/// use solver_core::search::{Answer, SearchValue};
+/// let shape = Shape::new(7, 6).unwrap();
+/// // 37 stones down, O to move, X wins with its 21st stone, the 41st: a loss in 4 plies.
+/// let position = Position::from_moves(shape, "2252576253462244111563365343671351441").unwrap();
+/// assert_eq!(pons_score(shape, position, Answer::Exact(SearchValue::Loss(4))), -1);
+/// ```
+pub fn pons_score(shape: Shape, position: Position, answer: Answer) -> i64 {
+    let best = (shape.cells() as i64 + 1) / 2 + 1;
+    let winner_stones = |plies: u32| (position.played() as i64 + i64::from(plies) + 1) / 2;
+    match answer {
+        Answer::Exact(SearchValue::Win(r)) => best - winner_stones(r),
+        Answer::Exact(SearchValue::Loss(r)) => -(best - winner_stones(r)),
+        Answer::Exact(SearchValue::Tie | SearchValue::Score(_)) => 0,
+        Answer::Sign(Sign::Win) => 1,
+        Answer::Sign(Sign::Tie) => 0,
+        Answer::Sign(Sign::Loss) => -1,
+    }
 }
 
 fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
