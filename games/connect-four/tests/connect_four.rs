@@ -88,6 +88,22 @@ const BOECK: &[(u32, u32, u64)] = &[
 ];
 
 #[test]
+fn the_7x6_positions_after_each_ply_are_oeis_a212693() {
+    // OEIS A212693: positions after n plies on the standard board, finished ones included.
+    const A212693: [usize; 10] = [1, 7, 49, 238, 1_120, 4_263, 16_422, 54_859, 184_275, 558_186];
+    let shape = Shape::new(7, 6).unwrap();
+    let mut layer = vec![Position::empty()];
+    for (ply, &count) in A212693.iter().enumerate() {
+        assert_eq!(layer.len(), count, "ply {ply}");
+        let mut next = HashSet::new();
+        for position in layer.iter().filter(|p| p.status(shape) == Status::InPlay) {
+            next.extend((0..7).filter(|&c| position.can_play(shape, c)).map(|c| position.play(shape, c)));
+        }
+        layer = next.into_iter().collect();
+    }
+}
+
+#[test]
 fn the_enumeration_here_gives_boecks_counts() {
     for &(width, height, positions) in BOECK.iter().filter(|b| b.2 <= 200_000) {
         assert_eq!(count_by_enumeration(width as usize, height as usize), positions, "width {width} height {height}");
