@@ -103,8 +103,10 @@ impl Shape {
 
     /// The bitboard reflected left to right.
     pub(crate) fn mirror(self, bits: u64) -> u64 {
+        // A column of the 1x63 board takes all 64 bits.
+        let column_bits = 1u64.checked_shl(self.stride()).map_or(u64::MAX, |bit| bit - 1);
         (0..self.width()).fold(0, |mirrored, c| {
-            let column = bits >> (c as u32 * self.stride()) & ((1 << self.stride()) - 1);
+            let column = bits >> (c as u32 * self.stride()) & column_bits;
             mirrored | column << ((self.width() - 1 - c) as u32 * self.stride())
         })
     }
@@ -118,10 +120,12 @@ impl fmt::Display for Shape {
 
 /// Whether `stones` hold four in a row: vertically, horizontally or along either diagonal.
 pub(crate) fn has_four(shape: Shape, stones: u64) -> bool {
-    let h = u64::from(shape.height);
+    // A step of 64 or more (a tall board's diagonals) leaves nothing: checked shifts.
+    let shifted = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
+    let h = u32::from(shape.height);
     [1, h + 1, h, h + 2].into_iter().any(|step| {
-        let pairs = stones & (stones >> step);
-        pairs & (pairs >> (2 * step)) != 0
+        let pairs = stones & shifted(stones, step);
+        pairs & shifted(pairs, 2 * step) != 0
     })
 }
 

@@ -228,6 +228,14 @@ fn bad_positions_say_what_is_wrong() {
     // Four for the player who did not move last, or two fours where the last move made one.
     assert!(error("......./......./......./X....../XXX..../OOOO..X").contains("no game reaches"));
     assert!(Shape::new(8, 8).is_err() && Shape::new(0, 3).is_err() && Shape::new(32, 1).is_ok());
+    // Tall boards, whose diagonal steps reach 64 bits: no four from shifting off the word.
+    for (width, height, moves) in [(1, 63, "1"), (2, 31, "1 1 2"), (1, 63, "1 1 1 1 1 1 1")] {
+        let shape = Shape::new(width, height).unwrap();
+        let position = Position::from_moves(shape, moves).unwrap();
+        assert_eq!(position.status(shape), Status::InPlay, "{width}x{height} after {moves}");
+    }
+    let tall = Shape::new(2, 31).unwrap();
+    assert_eq!(Position::from_moves(tall, "1 2 1 2 1 2 1").unwrap().status(tall), Status::Won);
     let won = Position::from_moves(shape, "1212121").unwrap();
     assert_eq!(won.status(shape), Status::Won);
 }
