@@ -55,10 +55,12 @@ mod board;
 pub mod plain;
 mod search;
 mod solvable;
+mod solver;
 
 pub use board::{Position, PositionError, Shape, ShapeError, Status};
 pub use search::ConnectFourSearch;
 pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse};
+pub use solver::{SolveError, SolveOptions, Solved, Solver, score_of_outcome, solve};
 
 use workbench::Registration;
 
