@@ -1,5 +1,5 @@
 //! Solves the 7x6 positions of a file, one a line (`<moves> [<score>]`, the columns played
-//! from 1, the score in Pons' convention), and prints each one's score, nodes and time, then
+//! from 1, the score in Pons' convention; an empty line is the empty board), and prints each one's score, nodes and time, then
 //! the means and the lines whose score differs from the given one (by sign when weak).
 //!
 //! `cargo run --release -p connect-four --example solve_positions -- FILE [--weak]
@@ -45,7 +45,7 @@ fn run() -> Result<(), String> {
     let shape = Shape::new(7, 6).map_err(|e| e.to_string())?;
     let solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;
     let (mut count, mut micros, mut nodes, mut mismatches) = (0u64, 0f64, 0u64, 0u64);
-    for line in text.lines().filter(|l| !l.trim().is_empty()).take(lines) {
+    for line in text.lines().take(lines) {
         let mut words = line.split_whitespace();
         let moves = words.next().unwrap_or("");
         let given = words.next().map(|w| w.parse::<i32>().map_err(|e| format!("{line:?}: {e}"))).transpose()?;
