@@ -120,13 +120,37 @@ impl fmt::Display for Shape {
 
 /// Whether `stones` hold four in a row: vertically, horizontally or along either diagonal.
 pub(crate) fn has_four(shape: Shape, stones: u64) -> bool {
-    // A step of 64 or more (a tall board's diagonals) leaves nothing: checked shifts.
-    let shifted = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
+    // The steps of the four directions: 1 (up), H + 1 (across), H and H + 2 (the diagonals).
+    // A run of steps that leaves its column lands on a spare bit, never a stone.
     let h = u32::from(shape.height);
     [1, h + 1, h, h + 2].into_iter().any(|step| {
-        let pairs = stones & shifted(stones, step);
-        pairs & shifted(pairs, 2 * step) != 0
+        let pairs = stones & down(stones, step);
+        pairs & down(pairs, 2 * step) != 0
     })
+}
+
+/// `bits << by`, 0 once `by` reaches 64 (a tall board's steps do).
+pub(crate) fn up(bits: u64, by: u32) -> u64 {
+    bits.checked_shl(by).unwrap_or(0)
+}
+
+/// `bits >> by`, 0 once `by` reaches 64.
+pub(crate) fn down(bits: u64, by: u32) -> u64 {
+    bits.checked_shr(by).unwrap_or(0)
+}
+
+/// The empty cells of the board where one more stone of `stones` makes four, playable now or
+/// not: three in a line with the cell at an end or in the gap.
+pub(crate) fn winning_cells(shape: Shape, stones: u64, occupied: u64) -> u64 {
+    let h = u32::from(shape.height);
+    let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
+    for step in [h + 1, h, h + 2] {
+        let below = up(stones, step) & up(stones, 2 * step);
+        cells |= below & (up(stones, 3 * step) | down(stones, step));
+        let above = down(stones, step) & down(stones, 2 * step);
+        cells |= above & (down(stones, 3 * step) | up(stones, step));
+    }
+    cells & shape.full() & !occupied
 }
 
 /// A position: the stones of the player to move and every stone. Which player that is follows

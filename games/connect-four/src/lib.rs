@@ -58,10 +58,12 @@ mod board;
 pub mod plain;
 mod search;
 mod solvable;
+mod solver;
 
 pub use board::{Position, PositionError, Shape, ShapeError, Status};
 pub use search::ConnectFourSearch;
 pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
+pub use solver::{SolveError, SolveOptions, Solved, Solver, score_of_outcome, solve};
 
 use workbench::Registration;
 

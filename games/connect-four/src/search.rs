@@ -12,19 +12,9 @@
 //!   per position since the sum sets the bit above each column's top stone), the least of it
 //!   and its mirror image, so a position and its reflection share an entry.
 
-use crate::board::{Position, Shape, Status};
+use crate::board::{Position, Shape, Status, winning_cells};
 use solver_core::Terminal;
 use solver_core::search::{Played, SearchGame};
-
-/// `bits << by`, 0 once `by` reaches the width of a word.
-fn up(bits: u64, by: u64) -> u64 {
-    bits.checked_shl(by as u32).unwrap_or(0)
-}
-
-/// `bits >> by`, 0 once `by` reaches the width of a word.
-fn down(bits: u64, by: u64) -> u64 {
-    bits.checked_shr(by as u32).unwrap_or(0)
-}
 
 /// The forward search of one board size.
 #[derive(Debug, Clone)]
@@ -70,21 +60,8 @@ impl ConnectFourSearch {
         self.shape
     }
 
-    /// The empty cells where one more stone of `stones` would make four, wherever they are
-    /// (playable now or not): for each direction, three stones in a row with the cell at
-    /// either end or a gap of one inside.
     fn winning_cells(&self, stones: u64, occupied: u64) -> u64 {
-        let h = self.shape.height() as u64;
-        let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
-        for step in [h + 1, h, h + 2] {
-            let pair = up(stones, step) & up(stones, 2 * step);
-            cells |= pair & up(stones, 3 * step);
-            cells |= pair & down(stones, step);
-            let pair = down(stones, step) & down(stones, 2 * step);
-            cells |= pair & up(stones, step);
-            cells |= pair & down(stones, 3 * step);
-        }
-        cells & self.full & !occupied
+        winning_cells(self.shape, stones, occupied)
     }
 
     /// The cells a stone may drop into now: each open column's lowest empty cell.

@@ -7,8 +7,9 @@
 use crate::board::{Position, Shape, Status};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
+use crate::solver::score_of_outcome;
 use solver_core::search::{Answer, SearchValue, Sign};
-use solver_core::{Game, Rules, Terminal};
+use solver_core::{Game, Outcome, Rules, Terminal};
 use workbench::search::{Notated, Searchable};
 use workbench::solve::{Identity, Notation, SolvableGame};
 use workbench::space_game::LoopyGame;
@@ -103,12 +104,9 @@ fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
     .with_score("Pons' score", move |position, answer| pons_score(shape, *position, answer))
 }
 
-/// The value `answer` of `position` in Pons' score for the player to move, the convention of
-/// his solver and test sets generalized to any board: a win is `(cells + 1) / 2 + 1` less the
-/// stones the winner has on the board when the game ends (`22 - stones` on 7x6: 1 for a win
-/// with the last stone, 18 for the fastest win), a loss the negative of the opponent's, a tie
-/// 0. A win in `r` plies from `n` stones ends with `n + r`, of which the winner, who placed
-/// the last, has `ceil((n + r) / 2)`. A weak answer is its sign: 1, 0 or -1.
+/// The value `answer` of `position` in Pons' score for the player to move
+/// ([`score_of_outcome`], the convention of his solver and test sets generalized to any
+/// board: `22 - stones` of the winner on 7x6); a weak answer is its sign: 1, 0 or -1.
 ///
 /// ```
 /// use connect_four::{Position, Shape, pons_score};
@@ -119,16 +117,15 @@ fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
 /// assert_eq!(pons_score(shape, position, Answer::Exact(SearchValue::Loss(4))), -1);
 /// ```
 pub fn pons_score(shape: Shape, position: Position, answer: Answer) -> i64 {
-    let best = (shape.cells() as i64 + 1) / 2 + 1;
-    let winner_stones = |plies: u32| (position.played() as i64 + i64::from(plies) + 1) / 2;
-    match answer {
-        Answer::Exact(SearchValue::Win(r)) => best - winner_stones(r),
-        Answer::Exact(SearchValue::Loss(r)) => -(best - winner_stones(r)),
-        Answer::Exact(SearchValue::Tie | SearchValue::Score(_)) => 0,
-        Answer::Sign(Sign::Win) => 1,
-        Answer::Sign(Sign::Tie) => 0,
-        Answer::Sign(Sign::Loss) => -1,
-    }
+    let outcome = match answer {
+        Answer::Exact(SearchValue::Win(r)) => Outcome::Win(r),
+        Answer::Exact(SearchValue::Loss(r)) => Outcome::Loss(r),
+        Answer::Exact(SearchValue::Tie | SearchValue::Score(_)) => return 0,
+        Answer::Sign(Sign::Win) => return 1,
+        Answer::Sign(Sign::Tie) => return 0,
+        Answer::Sign(Sign::Loss) => return -1,
+    };
+    i64::from(score_of_outcome(shape, position, outcome))
 }
 
 fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
