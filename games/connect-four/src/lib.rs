@@ -30,7 +30,10 @@
 //! height=H`, discovered from the rules ([`ConnectFour`]), with the oracle on plain grids
 //! ([`plain::PlainRules`]) where it fits its budget. [`SEARCHES`] offers every board to
 //! `gamesolve search` through [`ConnectFourSearch`], which `verify` also checks against the
-//! tables.
+//! tables. [`solve`] (and [`Solver`], which keeps its table between positions) is a
+//! dedicated solver on Pons' score, on one thread or several: the module docs of its source,
+//! `src/solver.rs`, give its algorithm, its table and its measured cost; SEARCH.md puts it
+//! beside Pons' own solver.
 //!
 //! | board | positions (Böck) | empty board (Tromp) |
 //! |---|---|---|
