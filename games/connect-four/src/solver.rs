@@ -47,7 +47,9 @@
 //! - Threads (lazy SMP): each thread runs the whole search on the shared table, helpers with
 //!   the centre-first order slightly changed so they run ahead into other subtrees and leave
 //!   bounds the others find. The first to finish gives the answer and stops the rest; the score
-//!   is exact, so it does not depend on the threads, only the time and the nodes do.
+//!   is exact, so it does not depend on the threads, only the time and the nodes do. Helpers
+//!   run on rayon's global pool, so no thread is started per solve, and look for the answer
+//!   every 16 nodes; at most as many run at once as the pool has threads (one a core).
 //!
 //! # Table
 //! One slot of 64 bits per entry, a prime number `P` of them (at least 257), allocated once:
@@ -86,7 +88,7 @@ pub struct SolveOptions {
     /// Set from elsewhere to stop the search with [`SolveError::Stopped`]; checked every 1024
     /// nodes of a thread.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Threads searching together; 0 counts as 1.
+    /// Threads searching together, at most rayon's pool (one a core) at once; 0 counts as 1.
     pub threads: usize,
 }
 
@@ -259,12 +261,24 @@ impl Solver {
             }
             found
         };
-        let results: Vec<Result<(i32, usize), Stop>> = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|thread| scope.spawn(move || run(thread))).collect();
-            let mut results = vec![run(0)];
-            results.extend(helpers.into_iter().map(|h| h.join().unwrap_or(Err(Stop::Done))));
-            results
+        // Helpers run on rayon's pool, whose threads outlive the solve: starting a thread for
+        // each solve cost about 0.1 ms, more than a whole search near the end of a game. A
+        // helper the pool starts only after the answer (more helpers than cores) stops at once.
+        let results = std::sync::Mutex::new(Vec::with_capacity(threads));
+        let keep = |found| results.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(found);
+        let shared = &shared;
+        rayon::in_place_scope(|scope| {
+            for thread in 1..threads {
+                let (run, keep) = (&run, &keep);
+                scope.spawn(move |_| {
+                    if !shared.done.load(Ordering::Relaxed) {
+                        keep(run(thread));
+                    }
+                });
+            }
+            keep(run(0));
         });
+        let results = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         let nodes = shared.nodes.load(Ordering::Relaxed);
         if shared.budget != 0 && nodes > shared.budget {
             return Err(SolveError::Budget { nodes });
@@ -447,6 +461,10 @@ struct Root {
 /// Moves are flushed to the shared count (and the limits checked) this often.
 const FLUSH: u64 = 1024;
 
+/// Whether another thread has answered is checked this often (a load of a shared flag that
+/// changes once a solve).
+const DONE_CHECK: u64 = 16;
+
 /// One thread's search.
 struct Search<'a> {
     board: &'a Board,
@@ -486,11 +504,18 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts a node; whether to go on.
+    /// Counts a node; whether to go on. Another thread's answer is looked for every
+    /// [`DONE_CHECK`] nodes, sooner than the flush: near the end of a game a whole search is a
+    /// few dozen nodes, and the last thread to stop holds up the answer.
     fn visit(&mut self) -> bool {
         self.pending += 1;
         if self.pending == FLUSH {
             self.flush();
+        } else if self.pending.is_multiple_of(DONE_CHECK)
+            && self.stopped.is_none()
+            && self.shared.done.load(Ordering::Relaxed)
+        {
+            self.stopped = Some(Stop::Done);
         }
         self.stopped.is_none()
     }
