@@ -1,9 +1,10 @@
-//! Solves the 7x6 positions of a file, one a line (`<moves> [<score>]`, the columns played
-//! from 1, the score in Pons' convention; an empty line is the empty board), and prints each one's score, nodes and time, then
-//! the means and the lines whose score differs from the given one (by sign when weak).
+//! Solves the positions of a file, one a line (`<moves> [<score>]`, the columns played from 1,
+//! the score in Pons' convention; an empty line is the empty board), on 7x6 or the board
+//! given, and prints each one's score, nodes and time, then the means and the lines whose
+//! score differs from the given one (by sign when weak).
 //!
 //! `cargo run --release -p connect-four --example solve_positions -- FILE [--weak]
-//! [--threads N] [--tt-mib M] [--lines N]`
+//! [--threads N] [--tt-mib M] [--lines N] [--width W --height H]`
 //!
 //! The table is emptied before each line, outside the time, so each position is timed as if
 //! it came first.
@@ -27,6 +28,7 @@ fn run() -> Result<(), String> {
     let mut file = None;
     let mut options = SolveOptions::default();
     let mut lines = usize::MAX;
+    let (mut width, mut height) = (7, 6);
     while let Some(arg) = args.next() {
         let mut number = |name: &str| {
             args.next().and_then(|v| v.parse::<usize>().ok()).ok_or_else(|| format!("{name} wants a number"))
@@ -36,13 +38,15 @@ fn run() -> Result<(), String> {
             "--threads" => options.threads = number("--threads")?,
             "--tt-mib" => options.tt_bytes = number("--tt-mib")? << 20,
             "--lines" => lines = number("--lines")?,
+            "--width" => width = number("--width")? as u32,
+            "--height" => height = number("--height")? as u32,
             _ if file.is_none() => file = Some(arg),
             _ => return Err(format!("unexpected argument {arg:?}")),
         }
     }
-    let file = file.ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N]")?;
+    let file = file.ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--width W --height H]")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-    let shape = Shape::new(7, 6).map_err(|e| e.to_string())?;
+    let shape = Shape::new(width, height).map_err(|e| e.to_string())?;
     let solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;
     let (mut count, mut micros, mut nodes, mut mismatches) = (0u64, 0f64, 0u64, 0u64);
     for line in text.lines().take(lines) {
