@@ -44,7 +44,8 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unexpected argument {arg:?}")),
         }
     }
-    let file = file.ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--width W --height H]")?;
+    let file = file
+        .ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--width W --height H]")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
     let shape = Shape::new(width, height).map_err(|e| e.to_string())?;
     let solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;

@@ -90,12 +90,16 @@ pub struct SolveOptions {
     pub stop: Option<Arc<AtomicBool>>,
     /// Threads searching together, at most rayon's pool (one a core) at once; 0 counts as 1.
     pub threads: usize,
+    /// With several threads, the nodes the first searches alone before the others join: most
+    /// searches near the end of a game are over sooner than a helper wakes. 0: all at once.
+    pub solo_nodes: u64,
 }
 
 impl Default for SolveOptions {
-    /// Strong, a 64 MiB table, no budget, no stop flag, one thread.
+    /// Strong, a 64 MiB table, no budget, no stop flag, one thread (4,096 nodes alone before
+    /// helpers join, when there are more).
     fn default() -> SolveOptions {
-        SolveOptions { weak: false, tt_bytes: 64 << 20, node_budget: 0, stop: None, threads: 1 }
+        SolveOptions { weak: false, tt_bytes: 64 << 20, node_budget: 0, stop: None, threads: 1, solo_nodes: 4096 }
     }
 }
 
@@ -243,14 +247,36 @@ impl Solver {
         if self.options.weak {
             (low, high) = (low.max(-1), high.min(1));
         }
-        let shared = Shared {
-            nodes: AtomicU64::new(0),
-            done: AtomicBool::new(false),
-            budget: self.options.node_budget,
-            stop: self.options.stop.clone(),
-        };
         let root = Root { mover, stones, n, low, high, fallback: b.column_of(next) };
         let threads = self.options.threads.max(1);
+        let budget = self.options.node_budget;
+        let mut nodes_alone = 0;
+        if threads > 1 && self.options.solo_nodes > 0 {
+            // The first thread alone; what it proved stays in the table for all of them.
+            let solo_budget = if budget == 0 { self.options.solo_nodes } else { budget.min(self.options.solo_nodes) };
+            let solo = Shared {
+                nodes: AtomicU64::new(0),
+                done: AtomicBool::new(false),
+                budget: solo_budget,
+                stop: self.options.stop.clone(),
+            };
+            let mut search = Search::new(b, &self.table, &solo, 0);
+            let found = search.bisect(&root);
+            search.flush();
+            nodes_alone = solo.nodes.load(Ordering::Relaxed);
+            match found {
+                _ if budget != 0 && nodes_alone > budget => return Err(SolveError::Budget { nodes: nodes_alone }),
+                Ok((score, best)) => return Ok(Solved { score: sign(score), nodes: nodes_alone, best: Some(best) }),
+                Err(Stop::Stopped) => return Err(SolveError::Stopped { nodes: nodes_alone }),
+                Err(Stop::Budget | Stop::Done) => {}
+            }
+        }
+        let shared = Shared {
+            nodes: AtomicU64::new(nodes_alone),
+            done: AtomicBool::new(false),
+            budget,
+            stop: self.options.stop.clone(),
+        };
         let run = |thread: usize| {
             let mut search = Search::new(b, &self.table, &shared, thread);
             let found = search.bisect(&root);

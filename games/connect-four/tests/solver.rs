@@ -14,7 +14,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 fn options(weak: bool, threads: usize) -> SolveOptions {
-    SolveOptions { weak, tt_bytes: 1 << 16, threads, ..SolveOptions::default() }
+    // No solo start: the threads search together from the first node, even on small boards.
+    SolveOptions { weak, tt_bytes: 1 << 16, threads, solo_nodes: 0, ..SolveOptions::default() }
 }
 
 /// Every `stride`-th position of the board, strong and weak, on one thread and two, against
@@ -147,6 +148,14 @@ fn the_budget_and_the_stop_flag_end_a_search_with_an_error() {
     let shape = Shape::new(7, 6).unwrap();
     let budget = SolveOptions { node_budget: 5_000, ..options(false, 2) };
     assert!(matches!(solve(shape, Position::empty(), &budget), Err(SolveError::Budget { .. })));
+    // A budget inside the first thread's solo start, and one past it.
+    for node_budget in [1_000, 50_000] {
+        let budget = SolveOptions { node_budget, threads: 2, ..SolveOptions::default() };
+        match solve(shape, Position::empty(), &budget) {
+            Err(SolveError::Budget { nodes }) => assert!(nodes > node_budget, "{nodes} nodes"),
+            other => panic!("{node_budget}: {other:?}"),
+        }
+    }
     let stop = Arc::new(AtomicBool::new(true));
     let stopped = SolveOptions { stop: Some(stop), ..options(true, 1) };
     assert!(matches!(solve(shape, Position::empty(), &stopped), Err(SolveError::Stopped { .. })));
