@@ -73,15 +73,14 @@ pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result
             continue;
         }
         let column = line.len() - line.trim_start().len() + 1;
-        let where_ = |e: PositionError| format!("{file}:{}:{column}: {e}", at + 1);
+        // The whole line is read once; a game with a field score may end it in the score,
         // `position<tab>score`, or `position score` where the whole line is not a position.
-        let split = match search.score_name() {
-            Some(_) => match trimmed.split_once('\t') {
-                Some(split) => Some(split),
-                None if search.canonical(trimmed).is_err() => trimmed.rsplit_once(' '),
-                None => None,
-            },
-            None => None,
+        let whole = search.canonical(trimmed);
+        let split = match (search.score_name(), trimmed.split_once('\t'), &whole) {
+            (None, _, _) => None,
+            (Some(_), Some(split), _) => Some(split),
+            (Some(_), None, Err(_)) => trimmed.rsplit_once(' '),
+            (Some(_), None, Ok(_)) => None,
         };
         let (position, expected) = match split {
             Some((position, score)) if search.canonical(position.trim()).is_ok() => {
@@ -93,7 +92,7 @@ pub fn read_positions(search: &dyn Searchable, text: &str, file: &str) -> Result
                 (position.trim(), Some(expected))
             }
             _ => {
-                search.canonical(trimmed).map_err(where_)?;
+                whole.map_err(|e: PositionError| format!("{file}:{}:{column}: {e}", at + 1))?;
                 (trimmed, None)
             }
         };

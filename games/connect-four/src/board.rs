@@ -174,6 +174,18 @@ pub enum Status {
     InPlay,
 }
 
+impl Status {
+    /// The result for the player to move once the game is over: a loss after four in a row
+    /// (the last mover made it), a tie on a full board.
+    pub fn terminal(self) -> Option<solver_core::Terminal> {
+        match self {
+            Status::Won => Some(solver_core::Terminal::Loss),
+            Status::Full => Some(solver_core::Terminal::Tie),
+            Status::InPlay => None,
+        }
+    }
+}
+
 /// Why a text is not a position of the board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -395,25 +407,14 @@ impl Position {
 
 /// The moves of a text with the 1-based character each starts at.
 fn moves_of(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let separated = text.contains(|c: char| c.is_whitespace() || c == ',');
-    let mut words = Vec::new();
-    if separated {
-        let mut start = None;
-        for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-            let boundary = c.is_whitespace() || c == ',';
-            match (start, boundary) {
-                (None, false) => start = Some(i),
-                (Some(s), true) => {
-                    words.push((s + 1, &text[s..i]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
+    let separator = |c: char| c.is_whitespace() || c == ',';
+    let words: Vec<&str> = if text.contains(separator) {
+        text.split(separator).filter(|w| !w.is_empty()).collect()
     } else {
-        words.extend(text.char_indices().map(|(i, c)| (i + 1, &text[i..i + c.len_utf8()])));
-    }
-    words.into_iter()
+        text.char_indices().map(|(i, c)| &text[i..i + c.len_utf8()]).collect()
+    };
+    // Each word is a slice of `text`: its offset is where it starts.
+    words.into_iter().map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize + 1, word))
 }
 
 /// The first line of play, in column order, from the empty board to `target`: each move drops

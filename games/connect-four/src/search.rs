@@ -12,7 +12,7 @@
 //!   per position since the sum sets the bit above each column's top stone), the least of it
 //!   and its mirror image, so a position and its reflection share an entry.
 
-use crate::board::{Position, Shape, Status, winning_cells};
+use crate::board::{Position, Shape, winning_cells};
 use solver_core::Terminal;
 use solver_core::search::{Played, SearchGame};
 
@@ -83,11 +83,7 @@ impl SearchGame for ConnectFourSearch {
     }
 
     fn terminal(&self, position: &Position) -> Option<Terminal> {
-        match position.status(self.shape) {
-            Status::Won => Some(Terminal::Loss),
-            Status::Full => Some(Terminal::Tie),
-            Status::InPlay => None,
-        }
+        position.status(self.shape).terminal()
     }
 
     fn moves(&self, position: &Position, out: &mut Vec<u8>) {

@@ -28,11 +28,7 @@ impl Game for ConnectFour {
 
 impl Rules for ConnectFour {
     fn terminal(&self, position: &Position) -> Option<Terminal> {
-        match position.status(self.shape) {
-            Status::Won => Some(Terminal::Loss),
-            Status::Full => Some(Terminal::Tie),
-            Status::InPlay => None,
-        }
+        position.status(self.shape).terminal()
     }
 
     fn successors(&self, position: &Position, out: &mut Vec<Position>) {
