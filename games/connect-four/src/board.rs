@@ -12,7 +12,7 @@ use std::fmt;
 
 /// A board's size: `width` columns of `height` cells, whose bitboard, a spare bit above each
 /// column included, fits 64 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     width: u8,
     height: u8,

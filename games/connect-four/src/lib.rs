@@ -35,6 +35,11 @@
 //! `src/solver.rs`, give its algorithm, its table and its measured cost; SEARCH.md puts it
 //! beside Pons' own solver.
 //!
+//! The judge problem is [`ConnectFourProblem`] (`problems/connect-four.md`, `gamesolve show
+//! connect-four`): positions on boards up to 7x6 as the columns played, each answered with
+//! its score, by the solver, by solver-core's alpha-beta on [`ConnectFourSearch`], or by the
+//! oracle on plain grids.
+//!
 //! | board | positions (Böck) | empty board (Tromp) |
 //! |---|---|---|
 //! | width 4 height 4 | 161,029 | tie |
@@ -55,21 +60,37 @@
 //! let game = connect_four::SPACES[0].open_words("width=4 height=4").unwrap();
 //! let table = game.solve("reverse-graph").unwrap();
 //! assert_eq!(table.value(game.start()), Value::Outcome(Outcome::Tie(16)));
+//!
+//! // The judge problem: X has three in column 1 of a 4x4 board and wins with its 4th stone.
+//! use judge::AnyProblem;
+//! let answer = connect_four::ConnectFourProblem.judge("1\n4 4 121212\n", "solver").unwrap();
+//! assert_eq!(answer, "5\n");
 //! ```
 
 mod board;
 pub mod plain;
+mod problem;
 mod search;
 mod solvable;
 mod solver;
 
 pub use board::{Position, PositionError, Shape, ShapeError, Status};
+pub use problem::{
+    Case, ConnectFourEngine, ConnectFourProblem, MAX_CASES, MAX_EMPTY, MAX_HEIGHT, MAX_WIDTH, ORACLE_BUDGET,
+    ORACLE_MAX_EMPTY, parse as parse_input, render,
+};
 pub use search::ConnectFourSearch;
 pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
 pub use solver::{SolveError, SolveOptions, Solved, Solver, score_of_outcome, solve};
 
 use workbench::Registration;
 
-/// Connect Four's spaces and search; no judge problem or fuzz body yet.
-pub static REGISTRATION: Registration =
-    Registration { name: "connect-four", problems: &[], spaces: SPACES, searches: SEARCHES, fuzz: &[] };
+/// Connect Four's judge problem, spaces and search; no fuzz body of its own (the generic judge
+/// and workbench targets fuzz its problem).
+pub static REGISTRATION: Registration = Registration {
+    name: "connect-four",
+    problems: &[&ConnectFourProblem],
+    spaces: SPACES,
+    searches: SEARCHES,
+    fuzz: &[],
+};
