@@ -6,7 +6,7 @@
 use crate::registry;
 use serde::Serialize;
 use solver_core::search::{Answer, SearchEngine, SearchError, SearchLimits};
-use workbench::search::{Found, SearchFailure, Searchable};
+use workbench::search::{Found, SOLVER, SOLVER_WEAK, SearchFailure, Searchable};
 use workbench::solve::PositionError;
 use workbench::target::{Args, Param};
 
@@ -47,6 +47,67 @@ pub fn with_searchable<T>(
 
 fn title(name: &str, words: &str) -> String {
     if words.is_empty() { name.to_string() } else { format!("{name} {words}") }
+}
+
+/// An engine `gamesolve search` runs: one of solver-core's, or the game's dedicated solver
+/// (Connect Four's), strong or weak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// One of solver-core's engines, run on the game's [`Searchable`].
+    Core(SearchEngine),
+    /// [`Searchable::solve`]; `weak`: only the sign.
+    Solver {
+        /// Only the sign.
+        weak: bool,
+    },
+}
+
+impl Engine {
+    /// Every engine's name on the command line: solver-core's, then the dedicated solver's.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        SearchEngine::ALL.iter().map(|e| e.name()).chain([SOLVER, SOLVER_WEAK])
+    }
+
+    /// The engine named `name`.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        match name {
+            SOLVER => Some(Engine::Solver { weak: false }),
+            SOLVER_WEAK => Some(Engine::Solver { weak: true }),
+            _ => SearchEngine::from_name(name).map(Engine::Core),
+        }
+    }
+
+    /// Every engine `search` runs on `game` for `--engine all`: solver-core's, then the
+    /// dedicated solver strong and weak where the game has one.
+    pub fn all(game: &dyn Searchable) -> Vec<Engine> {
+        let solver = [Engine::Solver { weak: false }, Engine::Solver { weak: true }];
+        let own = if game.has_solver() { &solver[..] } else { &[] };
+        SearchEngine::ALL.iter().copied().map(Engine::Core).chain(own.iter().copied()).collect()
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Core(engine) => engine.name(),
+            Engine::Solver { weak: false } => SOLVER,
+            Engine::Solver { weak: true } => SOLVER_WEAK,
+        }
+    }
+
+    /// Whether it gives only the sign.
+    pub fn is_weak(self) -> bool {
+        match self {
+            Engine::Core(engine) => engine.is_weak(),
+            Engine::Solver { weak } => weak,
+        }
+    }
+
+    fn run(self, game: &dyn Searchable, position: &str, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        match self {
+            Engine::Core(engine) => game.search(position, engine, limits),
+            Engine::Solver { weak } => game.solve(position, weak, limits),
+        }
+    }
 }
 
 /// A position read from a file of positions, with where it was.
@@ -145,7 +206,7 @@ pub struct EngineAnswer {
 impl EngineAnswer {
     fn of(found: Found) -> EngineAnswer {
         EngineAnswer {
-            engine: found.engine.name(),
+            engine: found.engine,
             error: None,
             value: found.answer.to_string(),
             score: None,
@@ -162,7 +223,7 @@ impl EngineAnswer {
     }
 
     /// The row of an engine that ran out of its memory.
-    fn failed(engine: SearchEngine, error: &SearchError) -> EngineAnswer {
+    fn failed(engine: Engine, error: &SearchError) -> EngineAnswer {
         EngineAnswer {
             engine: engine.name(),
             error: Some(error.to_string()),
@@ -266,20 +327,21 @@ impl PositionReport {
 }
 
 /// `position` searched by each of `engines` with `limits`, and, when `with_moves`, each move's
-/// value by the first exact engine of them (or the first engine when none is exact). With
-/// several engines, one that runs out of its memory (a full proof-number graph) is a row saying
-/// so; every other failure ends the search.
+/// value by the first exact engine of solver-core's among them (alpha-beta with bisection when
+/// there is none; the first engine when every one is weak). With several engines, one that
+/// runs out of its memory (a full proof-number graph) is a row saying so; every other failure
+/// ends the search.
 pub fn search_position(
     search: &dyn Searchable,
     position: &str,
     line: Option<&Listed>,
-    engines: &[SearchEngine],
+    engines: &[Engine],
     with_moves: bool,
     limits: &SearchLimits,
 ) -> Result<PositionReport, SearchStop> {
     let mut results = Vec::with_capacity(engines.len());
     for &engine in engines {
-        match search.search(position, engine, limits) {
+        match engine.run(search, position, limits) {
             Ok(found) => {
                 let score = search.score(position, found.answer);
                 results.push(EngineAnswer { score, ..EngineAnswer::of(found) });
@@ -299,8 +361,13 @@ pub fn search_position(
         return Err(SearchStop::Failed(errors.join("; ")));
     }
     let moves = if with_moves {
-        let engine = engines.iter().copied().find(|e| !e.is_weak()).unwrap_or(engines[0]);
-        let values = search.move_values(position, engine, limits).map_err(|e| stop(engine, e))?;
+        let core = || engines.iter().filter_map(|e| if let Engine::Core(core) = e { Some(*core) } else { None });
+        let exact = core().find(|e| !e.is_weak());
+        let engine = match engines.iter().all(|e| e.is_weak()) {
+            true => core().next().unwrap_or(SearchEngine::WeakAlphaBeta),
+            false => exact.unwrap_or(SearchEngine::AlphaBeta(solver_core::search::Driver::Bisection)),
+        };
+        let values = search.move_values(position, engine, limits).map_err(|e| stop(Engine::Core(engine), e))?;
         Some(values.into_iter().map(|(name, value)| MoveValue { name, value: value.to_string() }).collect())
     } else {
         None
@@ -314,7 +381,7 @@ pub fn search_position(
     })
 }
 
-fn stop(engine: SearchEngine, failure: SearchFailure) -> SearchStop {
+fn stop(engine: Engine, failure: SearchFailure) -> SearchStop {
     match failure {
         SearchFailure::Search(error @ SearchError::NodeBudget { .. }) => {
             SearchStop::Budget { engine: engine.name(), error }

@@ -3,7 +3,7 @@
 
 use crate::output::{Format, Report, progress_bar, render};
 use anyhow::Context;
-use gamesolve::search::{self, PositionReport, SearchStop};
+use gamesolve::search::{self, Engine, PositionReport, SearchStop};
 use gamesolve::terminal::note;
 use judge::resources::check_memory;
 use serde::Serialize;
@@ -23,7 +23,8 @@ pub struct Args {
     /// number n). Without a position, the start.
     words: Vec<String>,
     /// The engine, or `all`: every engine on the same position, side by side; the command
-    /// fails (exit 1) if two disagree.
+    /// fails (exit 1) if two disagree. `solver` and `solver-weak` are a game's dedicated
+    /// solver (Connect Four's: the fastest there), beside solver-core's engines.
     #[arg(long, default_value = "alpha-beta", value_parser = clap::builder::PossibleValuesParser::new(engine_names()))]
     engine: String,
     /// Only the sign (win, tie or loss): the weak engine, shorthand for `--engine weak`.
@@ -48,7 +49,7 @@ pub struct Args {
 }
 
 fn engine_names() -> Vec<&'static str> {
-    SearchEngine::ALL.iter().map(|e| e.name()).chain(["all"]).collect()
+    Engine::names().chain(["all"]).collect()
 }
 
 /// What `search` found, position by position.
@@ -165,10 +166,11 @@ fn mebibytes(bytes: u64) -> String {
 const MAX_POSITIONS_FILE: u64 = 64 << 20;
 
 pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
-    let engines: Vec<SearchEngine> = match args.engine.as_str() {
-        _ if args.weak => vec![SearchEngine::WeakAlphaBeta],
-        "all" => SearchEngine::ALL.to_vec(),
-        name => vec![SearchEngine::from_name(name).context("the argument parser admits only known engines")?],
+    // `all` is settled once the game is open: its dedicated solver, if it has one, joins.
+    let chosen: Option<Engine> = match args.engine.as_str() {
+        _ if args.weak => Some(Engine::Core(SearchEngine::WeakAlphaBeta)),
+        "all" => None,
+        name => Some(Engine::from_name(name).context("the argument parser admits only known engines")?),
     };
     let tt_bytes = args.tt_mb << 20;
     check_memory(&format!("a transposition table of {} MiB", args.tt_mb), tt_bytes)?;
@@ -218,6 +220,11 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
                 vec![search::Listed { line: 0, position, expected: None }]
             }
         };
+        let engines = chosen.map_or_else(|| Engine::all(searchable), |engine| vec![engine]);
+        if engines.iter().any(|e| matches!(e, Engine::Solver { .. })) && !searchable.has_solver() {
+            let core: Vec<&str> = SearchEngine::ALL.iter().map(|e| e.name()).collect();
+            anyhow::bail!("{title} has no dedicated solver: its engines are solver-core's ({})", core.join(", "));
+        }
         let mut positions = Vec::with_capacity(listed.len());
         for entry in &listed {
             let line = args.positions.as_ref().map(|_| entry);

@@ -39,7 +39,7 @@ fn in_words(value: &serde_json::Value) -> String {
 /// Solves `game words` into a table in `dir` and, for each position number in `numbers`, has
 /// probe name it and value it and its moves, then `search --engine all --moves` value the same
 /// position: every engine must give probe's value (the weak ones its sign) and every move
-/// probe's value for it.
+/// probe's value for it. Connect Four's dedicated solver is among the engines.
 fn search_agrees_with_probe(game: &str, words: &[&str], numbers: &[u64]) {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("t.table");
@@ -59,7 +59,9 @@ fn search_agrees_with_probe(game: &str, words: &[&str], numbers: &[u64]) {
         assert_eq!(report["position"], position);
         let expected = in_words(&probed["value"]);
         let results = report["results"].as_array().unwrap();
-        assert_eq!(results.len(), SearchEngine::ALL.len());
+        // Connect Four's dedicated solver joins `all`, strong and weak.
+        let own = if game == "connect-four" { 2 } else { 0 };
+        assert_eq!(results.len(), SearchEngine::ALL.len() + own);
         for result in results {
             let value = result["value"].as_str().unwrap();
             if result["exact"] == true {
@@ -138,7 +140,7 @@ fn connect_four_positions_in_the_fields_format_are_scored_and_checked() {
     let file = dir.path().join("set.txt");
     let text: String = lines.iter().map(|(moves, score)| format!("{moves} {score}\n")).collect();
     std::fs::write(&file, &text).unwrap();
-    for engine in ["alpha-beta", "weak"] {
+    for engine in ["alpha-beta", "weak", "solver", "solver-weak"] {
         let out = run(&[
             "search",
             "connect-four",
@@ -154,7 +156,7 @@ fn connect_four_positions_in_the_fields_format_are_scored_and_checked() {
             stdout(&out).lines().map(|l| l.split('\t').map(String::from).collect()).collect();
         assert_eq!(printed.len(), lines.len());
         for ((moves, score), row) in lines.iter().zip(&printed) {
-            let expected = if engine == "weak" { score.signum() } else { *score };
+            let expected = if engine.ends_with("weak") { score.signum() } else { *score };
             assert_eq!((&row[0], row[1].parse::<i64>().unwrap()), (moves, expected), "{engine}");
         }
     }
@@ -175,6 +177,9 @@ fn loopy_games_unknown_games_and_bad_positions_are_refused() {
     let loopy = run(&["search", "chopsticks"]);
     assert_eq!(loopy.status.code(), Some(2));
     assert!(stderr(&loopy).contains("may loop"), "{}", stderr(&loopy));
+    let no_solver = run(&["search", "mnk", "m=3", "n=3", "k=3", "--engine", "solver"]);
+    assert_eq!(no_solver.status.code(), Some(2));
+    assert!(stderr(&no_solver).contains("has no dedicated solver"), "{}", stderr(&no_solver));
     let unknown = run(&["search", "go"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("no game `go`"), "{}", stderr(&unknown));

@@ -37,7 +37,7 @@
 
 use crate::solved::PositionError;
 use solver_core::search::{
-    Answer, SearchEngine, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Sign,
+    Answer, SearchEngine, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Searched, Sign,
 };
 use table_file::Value;
 
@@ -71,13 +71,34 @@ pub trait Searchable: Sync {
         let _ = (text, answer);
         None
     }
+    /// Whether the game has a dedicated solver of its own beside solver-core's engines
+    /// (Connect Four's), which [`Searchable::solve`] runs.
+    fn has_solver(&self) -> bool {
+        false
+    }
+    /// The value of the position `text` by the game's dedicated solver (`weak`: only its sign),
+    /// reported as [`SOLVER`] or [`SOLVER_WEAK`]; refused where the game has none.
+    fn solve(&self, text: &str, weak: bool, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        let _ = (text, weak, limits);
+        Err(no_solver())
+    }
+}
+
+/// The name a game's dedicated solver is reported by.
+pub const SOLVER: &str = "solver";
+/// The name a game's dedicated solver is reported by when it gives only the sign.
+pub const SOLVER_WEAK: &str = "solver-weak";
+
+fn no_solver() -> SearchFailure {
+    SearchFailure::Refused("this game has no dedicated solver: search it with solver-core's engines".to_string())
 }
 
 /// What a search found.
 #[derive(Debug, Clone)]
 pub struct Found {
-    /// The engine.
-    pub engine: SearchEngine,
+    /// The engine's name: one of solver-core's ([`SearchEngine::name`]), or [`SOLVER`] /
+    /// [`SOLVER_WEAK`] for a game's dedicated solver.
+    pub engine: &'static str,
     /// The value, or its sign for a weak engine.
     pub answer: Answer,
     /// Best moves from the position on, in the game's notation.
@@ -108,6 +129,9 @@ type DescribeFn<'a, P> = Box<dyn Fn(&P) -> String + Send + Sync + 'a>;
 type NameMoveFn<'a, P, M> = Box<dyn Fn(&P, M) -> String + Send + Sync + 'a>;
 /// A value of a position in the field's score.
 type ScoreFn<'a, P> = Box<dyn Fn(&P, Answer) -> i64 + Send + Sync + 'a>;
+/// A game's dedicated solver: a position's value (or its sign, when weak), a line of best
+/// moves, the costs.
+type SolveFn<'a, P, M> = Box<dyn Fn(&P, bool, &SearchLimits) -> Result<Searched<M>, SearchFailure> + Send + Sync + 'a>;
 
 /// A game's own [`SearchGame`] with its notation: a [`Searchable`].
 pub struct Notated<'a, G: SearchGame> {
@@ -117,6 +141,7 @@ pub struct Notated<'a, G: SearchGame> {
     describe: DescribeFn<'a, G::Position>,
     name_move: NameMoveFn<'a, G::Position, G::Move>,
     score: Option<(&'static str, ScoreFn<'a, G::Position>)>,
+    solver: Option<SolveFn<'a, G::Position, G::Move>>,
 }
 
 impl<'a, G: SearchGame> Notated<'a, G>
@@ -139,7 +164,30 @@ where
             describe: Box::new(describe),
             name_move: Box::new(name_move),
             score: None,
+            solver: None,
         }
+    }
+
+    /// The same with a dedicated solver of the game's own beside solver-core's engines
+    /// ([`Searchable::solve`]): `solve` values a position (only its sign when asked for weak)
+    /// within the limits, and gives a line of best moves.
+    pub fn with_solver(
+        mut self,
+        solve: impl Fn(&G::Position, bool, &SearchLimits) -> Result<Searched<G::Move>, SearchFailure> + Send + Sync + 'a,
+    ) -> Notated<'a, G> {
+        self.solver = Some(Box::new(solve));
+        self
+    }
+
+    /// `searched`, from `position`, with its line named and the engine called `engine`.
+    fn found(&self, engine: &'static str, position: G::Position, searched: Searched<G::Move>) -> Found {
+        let mut names = Vec::with_capacity(searched.principal_variation.len());
+        let mut at = position;
+        for mv in searched.principal_variation {
+            names.push((self.name_move)(&at, mv));
+            at = self.game.play(&at, mv).position;
+        }
+        Found { engine, answer: searched.answer, principal_variation: names, stats: searched.stats }
     }
 
     /// The same with values also written in the field's score `name`, `score` of a position
@@ -173,13 +221,7 @@ where
     fn search(&self, text: &str, engine: SearchEngine, limits: &SearchLimits) -> Result<Found, SearchFailure> {
         let position = self.read(text)?;
         let searched = engine.run(&self.game, &position, limits)?;
-        let mut names = Vec::with_capacity(searched.principal_variation.len());
-        let mut at = position;
-        for mv in searched.principal_variation {
-            names.push((self.name_move)(&at, mv));
-            at = self.game.play(&at, mv).position;
-        }
-        Ok(Found { engine, answer: searched.answer, principal_variation: names, stats: searched.stats })
+        Ok(self.found(engine.name(), position, searched))
     }
 
     fn move_values(
@@ -211,6 +253,17 @@ where
     fn score(&self, text: &str, answer: Answer) -> Option<i64> {
         let (_, score) = self.score.as_ref()?;
         Some(score(&self.read(text).ok()?, answer))
+    }
+
+    fn has_solver(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    fn solve(&self, text: &str, weak: bool, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        let solve = self.solver.as_ref().ok_or_else(no_solver)?;
+        let position = self.read(text)?;
+        let searched = solve(&position, weak, limits)?;
+        Ok(self.found(if weak { SOLVER_WEAK } else { SOLVER }, position, searched))
     }
 }
 

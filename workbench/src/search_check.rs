@@ -3,7 +3,7 @@
 //! space and through the game's own search where it has one.
 
 use crate::check::Failure;
-use crate::search::{SearchFailure, Searchable, agrees};
+use crate::search::{SOLVER, SOLVER_WEAK, SearchFailure, Searchable, agrees};
 use crate::solve::{SolvableGame, Solved, show};
 use solver_core::search::{SearchEngine, SearchError, SearchLimits};
 use std::time::{Duration, Instant};
@@ -32,6 +32,9 @@ pub struct SearchCheck {
     pub nodes: u64,
     /// Wall time.
     pub elapsed: Duration,
+    /// Engines run on each position: solver-core's, and the game's dedicated solver (strong
+    /// and weak) where it has one.
+    pub engines: usize,
 }
 
 impl SearchCheck {
@@ -45,11 +48,12 @@ impl SearchCheck {
         if self.over_budget > 0 {
             words += &format!(", {} over budget", self.over_budget);
         }
-        words + &format!(" ({} engines)", SearchEngine::ALL.len())
+        words + &format!(" ({} engines)", self.engines)
     }
 }
 
-/// Every search engine on positions of `game` through `search`, each answer compared with the
+/// Every search engine on positions of `game` through `search` (solver-core's, and the game's
+/// dedicated solver strong and weak where it has one), each answer compared with the
 /// table `table` (solved by one of `game`'s engines and verified): every position when there
 /// are at most [`CHECKED_POSITIONS`], else the start and a seeded sample spread over the
 /// numbers, positions handed to `search` as `#n` when `by_number` (a search on the space's
@@ -66,16 +70,25 @@ pub fn check_search(
 ) -> Result<SearchCheck, Failure> {
     let started = Instant::now();
     let limits = SearchLimits { tt_bytes: CHECK_TT_BYTES, node_budget: CHECK_NODE_BUDGET, ..SearchLimits::default() };
-    let mut checked = SearchCheck { agreed: 0, over_budget: 0, nodes: 0, elapsed: Duration::ZERO };
+    let mut engines: Vec<Run> = SearchEngine::ALL.iter().copied().map(Run::Core).collect();
+    if search.has_solver() {
+        engines.extend([Run::Solver { weak: false }, Run::Solver { weak: true }]);
+    }
+    let mut checked =
+        SearchCheck { agreed: 0, over_budget: 0, nodes: 0, elapsed: Duration::ZERO, engines: engines.len() };
     'positions: for index in sample(game.positions(), game.start()) {
         if checked.nodes > CHECK_TOTAL_NODES {
             break;
         }
         let text = if by_number { format!("#{index}") } else { game.describe(index) };
         let value = table.value(index);
-        for engine in SearchEngine::ALL {
-            let engine_name = format!("search {} ({what})", engine.name());
-            let found = match search.search(&text, engine, &limits) {
+        for &engine in &engines {
+            let (name, result) = match engine {
+                Run::Core(engine) => (engine.name(), search.search(&text, engine, &limits)),
+                Run::Solver { weak } => (if weak { SOLVER_WEAK } else { SOLVER }, search.solve(&text, weak, &limits)),
+            };
+            let engine_name = format!("search {name} ({what})");
+            let found = match result {
                 Ok(found) => found,
                 Err(SearchFailure::Search(SearchError::NodeBudget { nodes, .. })) => {
                     checked.over_budget += 1;
@@ -107,6 +120,15 @@ pub fn check_search(
     }
     checked.elapsed = started.elapsed();
     Ok(checked)
+}
+
+/// An engine the check runs.
+#[derive(Debug, Clone, Copy)]
+enum Run {
+    /// One of solver-core's.
+    Core(SearchEngine),
+    /// The game's dedicated solver.
+    Solver { weak: bool },
 }
 
 /// The positions the check searches: every one of `positions` up to [`CHECKED_POSITIONS`],

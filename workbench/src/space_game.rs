@@ -538,7 +538,7 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> Searchable for SpaceSe
                 moves.into_iter().nth(place).map_or_else(|| "?".to_string(), |m| m.name)
             })
             .collect();
-        Ok(Found { engine, answer: searched.answer, principal_variation: names, stats: searched.stats })
+        Ok(Found { engine: engine.name(), answer: searched.answer, principal_variation: names, stats: searched.stats })
     }
 
     fn move_values(

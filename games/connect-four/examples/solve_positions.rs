@@ -4,7 +4,7 @@
 //! score differs from the given one (by sign when weak).
 //!
 //! `cargo run --release -p connect-four --example solve_positions -- FILE [--weak]
-//! [--threads N] [--tt-mib M] [--lines N] [--width W --height H]`
+//! [--threads N] [--tt-mib M] [--lines N] [--solo-nodes N] [--width W --height H]`
 //!
 //! The table is emptied before each line, outside the time, so each position is timed as if
 //! it came first.
@@ -38,6 +38,7 @@ fn run() -> Result<(), String> {
             "--threads" => options.threads = number("--threads")?,
             "--tt-mib" => options.tt_bytes = number("--tt-mib")? << 20,
             "--lines" => lines = number("--lines")?,
+            "--solo-nodes" => options.solo_nodes = number("--solo-nodes")? as u64,
             "--width" => width = number("--width")? as u32,
             "--height" => height = number("--height")? as u32,
             _ if file.is_none() => file = Some(arg),
@@ -45,7 +46,7 @@ fn run() -> Result<(), String> {
         }
     }
     let file = file
-        .ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--width W --height H]")?;
+        .ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--solo-nodes N] [--width W --height H]")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
     let shape = Shape::new(width, height).map_err(|e| e.to_string())?;
     let solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;

@@ -81,7 +81,7 @@ pub use problem::{
 };
 pub use search::ConnectFourSearch;
 pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
-pub use solver::{SolveError, SolveOptions, Solved, Solver, score_of_outcome, solve};
+pub use solver::{SolveError, SolveOptions, Solved, Solver, outcome_of_score, score_of_outcome, solve};
 
 use workbench::Registration;
 

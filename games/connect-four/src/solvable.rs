@@ -7,10 +7,12 @@
 use crate::board::{Position, Shape, Status};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
-use crate::solver::score_of_outcome;
-use solver_core::search::{Answer, SearchValue, Sign};
+use crate::solver::{SolveError, SolveOptions, Solver, outcome_of_score, score_of_outcome};
+use solver_core::search::{Answer, SearchError, SearchLimits, SearchStats, SearchValue, Searched, Sign};
 use solver_core::{Game, Outcome, Rules, Terminal};
-use workbench::search::{Notated, Searchable};
+use std::sync::Mutex;
+use std::time::Instant;
+use workbench::search::{Notated, SearchFailure, Searchable};
 use workbench::solve::{Identity, Notation, SolvableGame};
 use workbench::space_game::LoopyGame;
 use workbench::target::{Args, Param, SearchTarget, SpaceTarget};
@@ -90,6 +92,7 @@ pub fn parse(shape: Shape, text: &str) -> Result<Position, String> {
 /// The search of `shape`, positions written as the columns played, moves as their column,
 /// values also in Pons' score ([`pons_score`]).
 fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
+    let solvers = Mutex::new(None);
     Notated::new(
         ConnectFourSearch::new(shape),
         Position::empty(),
@@ -98,6 +101,65 @@ fn searched(shape: Shape) -> Notated<'static, ConnectFourSearch> {
         |_, column| (column + 1).to_string(),
     )
     .with_score("Pons' score", move |position, answer| pons_score(shape, *position, answer))
+    .with_solver(move |position, weak, limits| dedicated(shape, &solvers, *position, weak, limits))
+}
+
+/// The dedicated [`Solver`] of `shape` behind `search --engine solver`: kept between
+/// positions in `cache` (its table allocated once for a size), emptied before each position
+/// outside the time, so that each is timed as if it came first, as Pons' benchmark does. The
+/// line of play is the best move alone (more would take a solve a move).
+fn dedicated(
+    shape: Shape,
+    cache: &Mutex<Option<(usize, Solver)>>,
+    position: Position,
+    weak: bool,
+    limits: &SearchLimits,
+) -> Result<Searched<u8>, SearchFailure> {
+    let options = SolveOptions {
+        weak,
+        tt_bytes: limits.tt_bytes,
+        node_budget: limits.node_budget,
+        stop: limits.stop.clone(),
+        threads: rayon::current_num_threads(),
+        ..SolveOptions::default()
+    };
+    let mut cache = cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let reusable = cache.take().filter(|(bytes, _)| *bytes == limits.tt_bytes);
+    let mut solver = match reusable {
+        Some((_, solver)) => solver,
+        None => Solver::new(shape, options.clone()).map_err(|_| SearchError::TableAlloc { bytes: limits.tt_bytes })?,
+    };
+    solver.set_options(options);
+    solver.clear();
+    let started = Instant::now();
+    let solved = solver.solve(position);
+    let elapsed = started.elapsed();
+    let peak_bytes = solver.table_bytes() as u64;
+    *cache = Some((limits.tt_bytes, solver));
+    let proven = || "the dedicated solver proves no bound before its answer".to_string();
+    let solved = solved.map_err(|e| match e {
+        SolveError::Budget { nodes } => SearchError::NodeBudget { nodes, proven: proven() }.into(),
+        SolveError::Stopped { nodes } => SearchError::Stopped { nodes, proven: proven() }.into(),
+        SolveError::Memory { bytes } => SearchError::TableAlloc { bytes }.into(),
+        not_a_position @ SolveError::NotAPosition => SearchFailure::Refused(not_a_position.to_string()),
+    })?;
+    let answer = if weak {
+        Answer::Sign(match solved.score.signum() {
+            1 => Sign::Win,
+            -1 => Sign::Loss,
+            _ => Sign::Tie,
+        })
+    } else {
+        Answer::Exact(match outcome_of_score(shape, position, solved.score) {
+            Outcome::Win(r) => SearchValue::Win(r),
+            Outcome::Loss(r) => SearchValue::Loss(r),
+            Outcome::Tie(_) | Outcome::Draw => SearchValue::Tie,
+        })
+    };
+    let stats = SearchStats { nodes: solved.nodes, tt_hits: 0, tt_stores: 0, elapsed, peak_bytes };
+    // A column is below 32: it fits the search's byte.
+    let best = solved.best.map(|column| column as u8);
+    Ok(Searched { answer, principal_variation: best.into_iter().collect(), stats })
 }
 
 /// The value `answer` of `position` in Pons' score for the player to move

@@ -8,7 +8,9 @@
 //! width + height <= 15: 4x4, width 5 height 4, width 4 height 5 and 5x5 draws, width 6
 //! height 4 a second-player win).
 
-use connect_four::{ConnectFour, Position, Shape, SolveError, SolveOptions, Solver, Status, score_of_outcome, solve};
+use connect_four::{
+    ConnectFour, Position, Shape, SolveError, SolveOptions, Solver, Status, outcome_of_score, score_of_outcome, solve,
+};
 use solver_core::{Discovered, Outcome, StateId, StateSpace, solve_with_reverse_graph};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -96,6 +98,24 @@ fn the_scores_of_a_table_value_follow_the_stones_at_the_end() {
     assert_eq!(score_of_outcome(shape, after_three, Outcome::Loss(6)), -17);
     assert_eq!(score_of_outcome(shape, Position::empty(), Outcome::Win(41)), 1);
     assert_eq!(score_of_outcome(shape, Position::empty(), Outcome::Tie(42)), 0);
+}
+
+/// `outcome_of_score` undoes `score_of_outcome` on every value of the 4x4 and 5x3 tables
+/// (wins and losses of both parities, ties), so `search --engine solver` reports the table's
+/// remoteness.
+#[test]
+fn a_score_turns_back_into_the_tables_value() {
+    for (width, height) in [(4, 4), (5, 3)] {
+        let shape = Shape::new(width, height).unwrap();
+        let space =
+            Discovered::loopy(ConnectFour { shape }, [Position::empty()], connect_four::MOST_POSITIONS).unwrap();
+        let table = solve_with_reverse_graph(&space).unwrap();
+        for id in StateId::all(space.len()) {
+            let (position, outcome) = (space.unrank(id), table.get(id));
+            let score = score_of_outcome(shape, position, outcome);
+            assert_eq!(outcome_of_score(shape, position, score), outcome, "{}", position.moves(shape));
+        }
+    }
 }
 
 #[test]
