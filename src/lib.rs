@@ -26,6 +26,7 @@ pub mod fuzz;
 pub mod reaper;
 pub mod registry;
 pub mod search;
+pub mod serve;
 pub mod stress;
 pub mod tables;
 pub mod terminal;
