@@ -94,11 +94,13 @@ fn unique_id(text: &str, taken: &mut BTreeSet<String>) -> String {
     id
 }
 
-/// The page and its two assets, each with its content type.
-const PAGE: [(&str, &str, &str); 3] = [
+/// The page and its assets, each with its content type. The page names its icon, which a
+/// browser would otherwise ask for as `/favicon.ico` (and log the 404 as an error).
+const PAGE: [(&str, &str, &str); 4] = [
     ("/", "text/html; charset=utf-8", include_str!("page.html")),
     ("/page.js", "text/javascript; charset=utf-8", include_str!("page.js")),
     ("/page.css", "text/css; charset=utf-8", include_str!("page.css")),
+    ("/favicon.svg", "image/svg+xml", include_str!("favicon.svg")),
 ];
 
 /// Every route: the page, its assets and the API over `games`. The page may load only what

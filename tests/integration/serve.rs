@@ -287,7 +287,12 @@ fn bad_requests_get_a_400_naming_what_is_wrong_and_the_page_loads() {
         assert!(error["error"].as_str().unwrap().contains(says), "{path}: {body}");
     }
     assert_eq!(server.get("/no/such/page").0, 404);
-    for (path, content_type) in [("/", "text/html"), ("/page.js", "text/javascript"), ("/page.css", "text/css")] {
+    for (path, content_type) in [
+        ("/", "text/html"),
+        ("/page.js", "text/javascript"),
+        ("/page.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
         let (status, head, body) = server.get(path);
         assert_eq!(status, 200, "{path}");
         assert!(head.contains(&format!("content-type: {content_type}")), "{path}: {head}");
@@ -296,9 +301,10 @@ fn bad_requests_get_a_400_naming_what_is_wrong_and_the_page_loads() {
     }
     let page = server.get("/").2;
     assert!(page.contains("page.js") && page.contains("page.css"), "{page}");
-    // Nothing is fetched from elsewhere: no address but the server's own in the page.
+    // Nothing is fetched from elsewhere: no address in the page but SVG's namespace name.
     for (path, text) in [("/", page), ("/page.js", server.get("/page.js").2), ("/page.css", server.get("/page.css").2)]
     {
+        let text = text.replace("\"http://www.w3.org/2000/svg\"", "");
         assert!(!text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"), "{path}");
     }
 }
@@ -354,4 +360,49 @@ fn nothing_to_serve_a_file_that_is_no_table_and_a_bad_game_are_refused() {
     let out = gamesolve(&["serve", "--game", "mnk", "m=0", "--port", "0"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("mnk"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The page in a real headless Chromium, driven by Playwright for Python
+/// (tests/browser/serve_page.py): an m,n,k game played by clicks on the board and on the move
+/// list, undone and redone, then by the computer to its end; a dots-and-boxes game picked from
+/// the list and played to its end, the boxes each side took matching the start's value; a
+/// linked position at phone width; every move list and value shown equal to the API's, no
+/// error in the browser's console. The screenshots go to cargo's temporary folder for tests
+/// (`serve-browser/` in it). Skipped, with a message, where Chromium or Playwright is missing,
+/// unless GAMESOLVE_BROWSER_TEST=required (as in CI, which installs both).
+#[test]
+fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let required = std::env::var("GAMESOLVE_BROWSER_TEST").is_ok_and(|v| v == "required");
+    let playwright = Command::new("python3")
+        .args(["-c", "import playwright.sync_api"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    let missing = if !std::path::Path::new(&chromium).exists() {
+        Some(format!("no Chromium at {chromium} (apt-get install chromium, or set CHROMIUM)"))
+    } else if !playwright {
+        Some("no Playwright for Python (pip install playwright)".to_string())
+    } else {
+        None
+    };
+    if let Some(missing) = missing {
+        assert!(!required, "GAMESOLVE_BROWSER_TEST=required, but {missing}");
+        eprintln!("skipped the browser test of `gamesolve serve`: {missing}");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let (dots, _) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
+    let server = Server::start(&[&mnk, &dots]);
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/serve_page.py");
+    let run = Command::new("python3")
+        .arg(script)
+        .arg(format!("http://{}/", server.address))
+        .arg(&out)
+        .arg(&chromium)
+        .output()
+        .expect("python3 runs");
+    assert!(run.status.success(), "{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
 }
