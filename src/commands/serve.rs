@@ -54,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the server's threads")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener).context("cannot listen")?;
         // Printed once the socket listens, so whoever reads it can connect at once.
         crate::output::emit(&format!("serving on http://{bound}/\n"))?;
@@ -65,6 +65,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         serve::run(listener, served, shutdown).await.context("the server stopped")
-    })?;
+    });
+    // Requests still running past the grace period are abandoned, not waited for.
+    runtime.shutdown_background();
+    served?;
     Ok(ExitCode::SUCCESS)
 }

@@ -18,6 +18,7 @@ use axum::routing::get;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::time::Duration;
 use table_file::TableFile;
 use workbench::solve::SolvableGame;
 
@@ -121,12 +122,30 @@ pub fn router(games: &'static [Served]) -> Router {
     router.with_state(games)
 }
 
-/// Serves `games` on `listener` until `shutdown` completes, then finishes the requests under
-/// way and returns.
+/// How long the requests under way when the server is stopped may take to finish: a client
+/// that never completes its request, or the first statistics of a large table, must not keep
+/// Ctrl-C from stopping the server.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// Serves `games` on `listener` until `shutdown` completes, then lets the requests under way
+/// finish for at most [`GRACE`] and returns (those still running are abandoned: the caller
+/// shuts its runtime down without waiting for them).
 pub async fn run(
     listener: tokio::net::TcpListener,
     games: &'static [Served],
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(games)).with_graceful_shutdown(shutdown).await
+    let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+    let signal = async move {
+        shutdown.await;
+        let _ = stopping.send(());
+    };
+    let server = tokio::spawn(axum::serve(listener, router(games)).with_graceful_shutdown(signal).into_future());
+    // Returns when the stop is asked for, or when the server ended first (the sender dropped).
+    let _ = stopped.await;
+    match tokio::time::timeout(GRACE, server).await {
+        Ok(Ok(served)) => served,
+        Ok(Err(failed)) => Err(std::io::Error::other(failed)),
+        Err(_) => Ok(()),
+    }
 }
