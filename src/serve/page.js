@@ -158,6 +158,10 @@ function drawMoves(answer) {
   const list = $("moves");
   list.replaceChildren();
   if (answer.moves.length === 0) list.append(element("li", {}, "No moves: the game is over."));
+  if (answer.moves.some((m) => m.position === null)) {
+    const note = "Greyed moves leave a sum of several games (or nothing): their values are the table's, but the page plays only moves that lead to one position.";
+    list.append(element("li", { class: "muted" }, note));
+  }
   for (const move of answer.moves) {
     const button = element("button", { type: "button", class: tone(move.value, true) });
     button.append(element("span", {}, move.move), element("span", {}, moveLabel(move)));
@@ -179,6 +183,8 @@ function drawPicture(answer) {
   if (game === "mnk") picture.append(mnkPicture(answer));
   else if (game === "dots-and-boxes") picture.append(dotsPicture(answer));
   else if (game === "connect-four") picture.append(connectFourPicture(answer));
+  else if (game === "chomp") picture.append(chompPicture(answer));
+  else if (game === "chopsticks") picture.append(chopsticksPicture(answer));
 }
 
 // A move button on a picture: coloured by its value, labelled by it, playing it.
@@ -240,6 +246,42 @@ function connectFourPicture(answer) {
     }
   }
   return grid;
+}
+
+// Chomp: the height of each column, left to right (a, b, ...); a move names the square eaten
+// (column letter, row from 1 at the bottom), which takes everything above and right of it.
+// The poisoned a1 is dark.
+function chompPicture(answer) {
+  const heights = answer.position.split(" ").map(Number);
+  const rows = Number(state.game.params.rows);
+  const grid = element("div", { class: "grid chomp", "aria-label": "the bar" });
+  grid.style.gridTemplateColumns = `repeat(${heights.length}, auto)`;
+  for (let row = rows; row >= 1; row--) {
+    heights.forEach((height, column) => {
+      const name = `${String.fromCharCode(97 + column)}${row}`;
+      const move = answer.moves.find((m) => m.move === name);
+      if (move) grid.append(moveButton(move, "cell", name));
+      else if (height >= row) grid.append(element("div", { class: `cell${name === "a1" ? " poison" : " square"}` }, name === "a1" ? "☠" : ""));
+      else grid.append(element("div", { class: "cell eaten" }));
+    });
+  }
+  return grid;
+}
+
+// Chopsticks: the fingers on each hand, the player to move's first ("1 1 / 1 1"); a hand
+// with none is out.
+function chopsticksPicture(answer) {
+  const sides = answer.position.split("/").map((side) => side.trim().split(/\s+/));
+  const box = element("div", { class: "hands" });
+  sides.forEach((hands, i) => {
+    const row = element("div", { class: "hand-row" });
+    row.append(element("span", { class: "muted" }, i === 0 ? "to move" : "waiting"));
+    for (const fingers of hands) {
+      row.append(element("div", { class: `cell hand${fingers === "0" ? " out" : ""}`, "aria-label": `${fingers} fingers` }, fingers));
+    }
+    box.append(row);
+  });
+  return box;
 }
 
 // Dots and boxes: dots numbered from 1, row by row, (rows + 1) x (cols + 1); a line is two

@@ -6,7 +6,9 @@ repository). Every value the page shows is compared with what the server's API a
 same position, which the Rust tests compare with `probe`. Exits non-zero with a message at the
 first difference, or when the browser logs an error.
 
-Usage: serve_page.py BASE_URL OUTPUT_DIR CHROMIUM
+With `tour` after them, it walks every game the server serves instead (any games).
+
+Usage: serve_page.py BASE_URL OUTPUT_DIR CHROMIUM [tour]
 """
 
 import json
@@ -36,8 +38,10 @@ def position_of(page):
 
 def shown_moves(page):
     """The move list as the page shows it: (move, value text) in order."""
-    rows = page.locator("#moves button").all()
-    return [tuple(span.inner_text() for span in row.locator("span").all()) for row in rows]
+    rows = page.eval_on_selector_all(
+        "#moves button", "buttons => buttons.map(b => [...b.querySelectorAll('span')].map(s => s.textContent))"
+    )
+    return [tuple(row) for row in rows]
 
 
 def expect_api_moves(page, base, game, position):
@@ -60,12 +64,16 @@ def chart_points(page):
     return page.locator("#chart circle").count()
 
 
-def play_to_the_end(page, base, game):
-    """Computer moves until the game is over, each position checked; returns the plies."""
+def play_to_the_end(page, base, game, limit=None):
+    """Computer moves until the game is over (or `limit` plies, or a best move that leaves a
+    sum of positions, which the page cannot show as one), each position checked; returns the
+    plies."""
     plies = 0
     while True:
         answer = expect_api_moves(page, base, game, position_of(page))
-        if answer["finished"]:
+        if answer["finished"] or plies == limit or answer["moves"][0]["position"] is None:
+            unplayable = answer["finished"] or answer["moves"][0]["position"] is None
+            check(page.is_disabled("#computer") == unplayable, f"{game} {answer['position']}: the computer's button")
             return plies
         page.click("#computer")
         plies += 1
@@ -76,8 +84,29 @@ def play_to_the_end(page, base, game):
         )
 
 
+def tour(base, out, chromium):
+    """Every game served, from its start: the computer plays up to 16 plies (loopy games may
+    go on forever), every position shown as the API values it; a screenshot of each."""
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/")
+        for game in api(base, "/api/games")["games"]:
+            page.select_option("#game", game["id"])
+            plies = play_to_the_end(page, base, game["id"], limit=16)
+            page.screenshot(path=f"{out}/tour-{game['id']}.png", full_page=True)
+            print(f"{game['id']}: {plies} plies")
+        browser.close()
+    check(not errors, f"the browser logged errors: {errors}")
+
+
 def main():
     base, out, chromium = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3]
+    if sys.argv[4:] == ["tour"]:
+        return tour(base, out, chromium)
     errors = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])

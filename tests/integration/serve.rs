@@ -366,16 +366,10 @@ fn nothing_to_serve_a_file_that_is_no_table_and_a_bad_game_are_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("mnk"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// The page in a real headless Chromium, driven by Playwright for Python
-/// (tests/browser/serve_page.py): an m,n,k game played by clicks on the board and on the move
-/// list, undone and redone, then by the computer to its end; a dots-and-boxes game picked from
-/// the list and played to its end, the boxes each side took matching the start's value; a
-/// linked position at phone width; every move list and value shown equal to the API's, no
-/// error in the browser's console. The screenshots go to cargo's temporary folder for tests
-/// (`serve-browser/` in it). Skipped, with a message, where Chromium or Playwright is missing,
-/// unless GAMESOLVE_BROWSER_TEST=required (as in CI, which installs both).
-#[test]
-fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
+/// Chromium's path, or `None` (with a message) where it or Playwright for Python is missing
+/// and the browser tests are not required (GAMESOLVE_BROWSER_TEST=required, as in CI, which
+/// installs both).
+fn browser() -> Option<String> {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
     let required = std::env::var("GAMESOLVE_BROWSER_TEST").is_ok_and(|v| v == "required");
     let playwright = Command::new("python3")
@@ -389,15 +383,20 @@ fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
     } else {
         None
     };
-    if let Some(missing) = missing {
-        assert!(!required, "GAMESOLVE_BROWSER_TEST=required, but {missing}");
-        eprintln!("skipped the browser test of `gamesolve serve`: {missing}");
-        return;
+    match missing {
+        Some(missing) => {
+            assert!(!required, "GAMESOLVE_BROWSER_TEST=required, but {missing}");
+            eprintln!("skipped a browser test of `gamesolve serve`: {missing}");
+            None
+        }
+        None => Some(chromium),
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
-    let (dots, _) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
-    let server = Server::start(&[&mnk, &dots]);
+}
+
+/// Runs tests/browser/serve_page.py on `server` (with `extra` arguments) in `chromium`; its
+/// screenshots go to `serve-browser/` in cargo's temporary folder for tests, never into the
+/// repository.
+fn drive(server: &Server, chromium: &str, extra: &[&str]) {
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
     std::fs::create_dir_all(&out).unwrap();
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/serve_page.py");
@@ -405,8 +404,46 @@ fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
         .arg(script)
         .arg(format!("http://{}/", server.address))
         .arg(&out)
-        .arg(&chromium)
+        .arg(chromium)
+        .args(extra)
         .output()
         .expect("python3 runs");
     assert!(run.status.success(), "{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+}
+
+/// The page in a real headless Chromium, driven by Playwright for Python
+/// (tests/browser/serve_page.py): an m,n,k game played by clicks on the board and on the move
+/// list, undone and redone, then by the computer to its end; a dots-and-boxes game picked from
+/// the list and played to its end, the boxes each side took matching the start's value; a
+/// linked position at phone width; every move list and value shown equal to the API's, no
+/// error in the browser's console.
+#[test]
+fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
+    let Some(chromium) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let (dots, _) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
+    let server = Server::start(&[&mnk, &dots]);
+    drive(&server, &chromium, &[]);
+}
+
+/// Every registered game, at the smallest of the sizes `verify` checks, solved at start-up
+/// and played by the computer in the browser from its start (up to 16 plies), every position
+/// shown as the API values it, no error in the console.
+#[test]
+fn every_registered_game_is_played_in_the_browser_from_its_start() {
+    let Some(chromium) = browser() else { return };
+    let mut args: Vec<String> = Vec::new();
+    for target in gamesolve::registry::spaces() {
+        let smallest = gamesolve::registry::verified()
+            .filter(|(t, _)| t.name == target.name)
+            .map(|(_, words)| words.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .min_by_key(|words| gamesolve::tables::open_game(target.name, words).map_or(u64::MAX, |g| g.positions()))
+            .unwrap_or_default();
+        args.extend(["--game".to_string(), target.name.to_string()]);
+        args.extend(smallest);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let server = Server::start(&args);
+    drive(&server, &chromium, &["tour"]);
 }
