@@ -1,6 +1,6 @@
 //! `gamesolve serve`: a local web server for exploring and playing solved games in a browser.
 //! It serves the tables given at start-up (stored files, sharded directories) and games solved
-//! at start-up into tables in memory, through a JSON API ([`api`]: the games, a position with
+//! at start-up into tables in memory, through a JSON API (module `api`: the games, a position with
 //! every move valued, a table's statistics) and one page of plain HTML, CSS and JavaScript
 //! compiled into the binary (nothing is fetched from the network, nothing is built).
 //!
@@ -128,7 +128,7 @@ pub fn router(games: &'static [Served]) -> Router {
 const GRACE: Duration = Duration::from_secs(2);
 
 /// Serves `games` on `listener` until `shutdown` completes, then lets the requests under way
-/// finish for at most [`GRACE`] and returns (those still running are abandoned: the caller
+/// finish for at most `GRACE` (2 s) and returns (those still running are abandoned: the caller
 /// shuts its runtime down without waiting for them).
 pub async fn run(
     listener: tokio::net::TcpListener,
