@@ -149,3 +149,21 @@ pub async fn run(
         Err(_) => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unique_id;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn ids_keep_safe_characters_drop_equals_signs_and_are_made_unique() {
+        let mut taken = BTreeSet::new();
+        assert_eq!(unique_id("mnk k=3 m=3 n=3", &mut taken), "mnk-k3-m3-n3");
+        assert_eq!(unique_id("3x4.move-again_t", &mut taken), "3x4.move-again_t");
+        assert_eq!(unique_id("a b / c", &mut taken), "a-b-c");
+        assert_eq!(unique_id("mnk k=3 m=3 n=3", &mut taken), "mnk-k3-m3-n3-2");
+        assert_eq!(unique_id("mnk  k=3 m=3 n=3", &mut taken), "mnk-k3-m3-n3-3");
+        assert_eq!(unique_id("?? ", &mut taken), "table");
+        assert_eq!(unique_id("", &mut taken), "table-2");
+    }
+}

@@ -199,9 +199,13 @@ fn positions_are_valued_as_probe_values_them_and_the_best_move_plays_a_game_to_i
 fn a_game_solved_at_start_up_has_the_stored_tables_values_statistics_and_checksum() {
     let dir = tempfile::tempdir().unwrap();
     let (mnk, report) = solve(dir.path(), "t", "mnk", &["m=3", "n=3", "k=3"]);
-    let server = Server::start(&["--game", "mnk", "m=3", "n=3", "k=3"]);
+    // A table first, then two games: each --game's words up to the next name.
+    let server = Server::start(&[&mnk, "--game", "mnk", "m=3", "n=3", "k=3", "--game", "chomp", "rows=2", "cols=5"]);
     let games = server.json("/api/games");
-    let game = &games["games"][0];
+    let ids: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["t", "mnk-k3-m3-n3", "chomp-cols5-rows2"]);
+    assert_eq!(games["games"][2]["params"]["rows"], "2");
+    let game = &games["games"][1];
     assert_eq!(game["source"], "solved at start-up");
     let id = game["id"].as_str().unwrap();
     for position in ["#0", "#1", "#100", "#5000"] {
