@@ -185,6 +185,7 @@ function drawPicture(answer) {
   else if (game === "connect-four") picture.append(connectFourPicture(answer));
   else if (game === "chomp") picture.append(chompPicture(answer));
   else if (game === "chopsticks") picture.append(chopsticksPicture(answer));
+  else if (game === "xiangqi") picture.append(xiangqiPicture(answer));
 }
 
 // A move button on a picture: coloured by its value, labelled by it, playing it.
@@ -282,6 +283,70 @@ function chopsticksPicture(answer) {
     box.append(row);
   });
   return box;
+}
+
+// Xiangqi's endgame: "hx hy bx by ax ay p", Bob's Horse (or "- -" once taken), Bob's
+// General, Alice's General, each row (0 to 9) and column (0 to 8), then 0 when Alice is to
+// move and 1 when Bob is; a finished game is a sentence. Pieces stand on the points; a move's
+// point is where the piece it moves lands.
+function xiangqiPieces(position) {
+  const w = position.split(/\s+/);
+  if (w.length !== 7) return null;
+  const at = (x, y) => (x === "-" ? null : [Number(x), Number(y)]);
+  return { horse: at(w[0], w[1]), bob: at(w[2], w[3]), alice: at(w[4], w[5]) };
+}
+
+function xiangqiPicture(answer) {
+  const pieces = xiangqiPieces(answer.position);
+  const step = 40;
+  const point = ([row, column]) => [30 + column * step, 30 + row * step];
+  const svg = svgElement("svg", { viewBox: `0 0 ${8 * step + 60} ${9 * step + 60}`, role: "img", "aria-label": "the board" });
+  const line = (a, b) => {
+    const [x1, y1] = point(a);
+    const [x2, y2] = point(b);
+    svg.append(svgElement("line", { x1, y1, x2, y2, class: "axis" }));
+  };
+  for (let row = 0; row <= 9; row++) line([row, 0], [row, 8]);
+  for (let column = 0; column <= 8; column++) {
+    // The river between rows 4 and 5 crosses every file but the two edges.
+    if (column === 0 || column === 8) line([0, column], [9, column]);
+    else {
+      line([0, column], [4, column]);
+      line([5, column], [9, column]);
+    }
+  }
+  for (const [top, bottom] of [[0, 2], [7, 9]]) {
+    line([top, 3], [bottom, 5]);
+    line([top, 5], [bottom, 3]);
+  }
+  if (pieces) {
+    // Letters, not the pieces' characters: a machine without CJK fonts would show boxes.
+    const names = { horse: ["H", "bob"], bob: ["G", "bob"], alice: ["G", "alice"] };
+    for (const [piece, [mark, side]] of Object.entries(names)) {
+      if (!pieces[piece]) continue;
+      const [cx, cy] = point(pieces[piece]);
+      svg.append(svgElement("circle", { cx, cy, r: 16, class: `piece ${side}` }));
+      const label = svgElement("text", { x: cx, y: cy, class: "piece-label" });
+      label.textContent = mark;
+      svg.append(label);
+    }
+    for (const move of answer.moves) {
+      const after = move.position === null ? null : xiangqiPieces(move.position);
+      if (!after) continue;
+      const moved = ["horse", "bob", "alice"].find((p) => String(after[p]) !== String(pieces[p]) && after[p]);
+      if (!moved) continue;
+      const [cx, cy] = point(after[moved]);
+      const target = svgElement("circle", { cx, cy, r: 9, class: `target ${tone(move.value, true)}` });
+      const title = svgElement("title");
+      title.textContent = `${move.move}: ${move.value.words}`;
+      target.append(title);
+      target.addEventListener("click", () => play(move));
+      svg.append(target);
+    }
+  }
+  const wrapper = element("div");
+  wrapper.append(svg, element("p", { class: "muted" }, "Alice's General (black G) in the top palace; Bob's General (red G) in the bottom one, his Horse (red H) anywhere."));
+  return wrapper;
 }
 
 // Dots and boxes: dots numbered from 1, row by row, (rows + 1) x (cols + 1); a line is two
