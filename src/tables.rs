@@ -2,6 +2,8 @@
 //! value and best moves, optionally the table written to a file), `probe` (one position of a
 //! stored table), `diff` (two tables position by position) and `verify FILE` (a stored table's
 //! checksums and every value against its children). Each returns a report; the CLI prints it.
+//! `serve` answers with the same code, on tables it opened or solved at start-up
+//! ([`probe_open`], [`solve_in_memory`]).
 
 use crate::registry;
 use serde_json::json;
@@ -318,7 +320,7 @@ impl serde::Serialize for ProbeReport {
 }
 
 impl ProbeReport {
-    /// The position found, with its value and its moves'.
+    /// The position found: its value and each move's.
     pub fn probed(&self) -> &Probed {
         &self.probed
     }
@@ -440,7 +442,8 @@ impl DiffReport {
     }
 }
 
-/// The coarse kind of a value, for counting differences: `win`, `zero`, `ahead`, ...
+/// The coarse kind of a value, for counting differences and `serve`'s statistics: `win`,
+/// `zero`, `ahead`, ...
 pub fn coarse(value: Value) -> &'static str {
     match value {
         Value::Outcome(o) => match o {

@@ -20,7 +20,8 @@ use table_file::{Value, ValueKind};
 use workbench::solve::{extreme_key, show};
 
 /// A request's parameters: `game` (an id of `/api/games`) and, for `/api/position`,
-/// `position` (in the game's notation, or `#n`).
+/// `position` (in the game's notation, or `#n`). Both optional here, so that a missing one is
+/// answered as the API answers every bad request (axum's own rejection is plain text).
 #[derive(serde::Deserialize)]
 pub struct Params {
     game: Option<String>,
