@@ -64,13 +64,24 @@ def chart_points(page):
     return page.locator("#chart circle").count()
 
 
+def expect_chart_ends_with(page, plies, answer):
+    """The chart's last point is ply `plies`, with the value the API gives the position."""
+    titles = page.eval_on_selector_all("#chart circle title", "ts => ts.map(t => t.textContent)")
+    want = f"ply {plies}: {answer['value']['words']}"
+    check(titles and titles[-1] == want, f"the chart ends with {titles[-1:] or 'nothing'}, not {want}")
+
+
 def play_to_the_end(page, base, game, limit=None):
     """Computer moves until the game is over (or `limit` plies, or a best move that leaves a
     sum of positions, which the page cannot show as one), each position checked; returns the
     plies."""
     plies = 0
+    start = None
     while True:
         answer = expect_api_moves(page, base, game, position_of(page))
+        # The ply the game was at when asked, once the page shows the position.
+        start = chart_points(page) - 1 if start is None else start
+        expect_chart_ends_with(page, start + plies, answer)
         if answer["finished"] or plies == limit or answer["moves"][0]["position"] is None:
             unplayable = answer["finished"] or answer["moves"][0]["position"] is None
             check(page.is_disabled("#computer") == unplayable, f"{game} {answer['position']}: the computer's button")
