@@ -4,7 +4,7 @@
 //! game crate), the main job ([`verify`]), the stress tester behind `gamesolve check`
 //! ([`stress`], which keeps the checked program's processes in reach with [`reaper`]), the
 //! engine comparison behind `judge --engine all` ([`compare`]), forward search behind `gamesolve
-//! search` ([`search`]), the generic fuzz bodies
+//! search` ([`search`]), the web server behind `gamesolve serve` ([`serve`]), the generic fuzz bodies
 //! ([`fuzz`]), the solve across the ranks of an MPI job behind `solve --distributed` (module
 //! `distributed`, with the cargo feature `mpi`) and the command line. The engines live in
 //! `solver-core`, the oracle in `oracle`, the differential harness in `testkit`, each game in
@@ -26,6 +26,7 @@ pub mod fuzz;
 pub mod reaper;
 pub mod registry;
 pub mod search;
+pub mod serve;
 pub mod stress;
 pub mod tables;
 pub mod terminal;

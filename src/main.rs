@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use commands::{
     EXIT_CODES, check, diff, exec_limited, explain, generate, judge, list, parse_bytes, probe, search, search_help,
-    show, solve, spaces_help, stats, verify,
+    serve, show, solve, spaces_help, stats, verify,
 };
 use output::{OutputClosed, print_all};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -121,6 +121,21 @@ enum Command {
     /// Example: gamesolve search mnk m=5 n=5 k=4 --engine all
     #[command(after_help = search_help())]
     Search(search::Args),
+    /// Serve tables to a web browser: explore and play a solved game against its table.
+    ///
+    /// Starts a local web server for the table files given (stored files or sharded
+    /// directories, as probe opens them) and the games given with --game, solved at start-up
+    /// (small ones: as solve solves them, held in memory). Its first line of output is the
+    /// address to open. The page shows the position, every move coloured by its value (win
+    /// green, tie or draw yellow, loss red) with its remoteness, plays a move when clicked,
+    /// undoes and redoes, lets the computer play the best move, charts the value along the
+    /// game, keeps the position in its address (so a position can be linked), and shows the
+    /// table's statistics. A script can ask the same JSON API the page uses (README, "Exploring
+    /// tables in a browser"). No request names a file: only the tables given here are served.
+    /// Ctrl-C stops it (exit 0).
+    /// Example: gamesolve serve 3x3.table --game mnk m=3 n=3 k=3 --port 0
+    #[command(after_help = spaces_help())]
+    Serve(serve::Args),
     /// Compare two stored tables position by position.
     ///
     /// Prints the number of differing positions by kind of difference and the first few, with
@@ -201,6 +216,7 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Search(args) => search::run(args, cli.budget),
+        Command::Serve(args) => serve::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Verify(args) => verify::run(args),
         Command::ExecLimited(args) => exec_limited::run(args),

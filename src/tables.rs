@@ -2,6 +2,8 @@
 //! value and best moves, optionally the table written to a file), `probe` (one position of a
 //! stored table), `diff` (two tables position by position) and `verify FILE` (a stored table's
 //! checksums and every value against its children). Each returns a report; the CLI prints it.
+//! `serve` answers with the same code, on tables it opened or solved at start-up
+//! ([`probe_open`], [`solve_in_memory`]).
 
 use crate::registry;
 use serde_json::json;
@@ -9,9 +11,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use table_file::{Header, TableError, TableFile, Target, Value, WriteOptions, Written};
+use table_file::{Header, TableError, TableFile, Target, Value, WriteOptions, Written, table_bytes};
 use workbench::solve::{
-    Identity, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
+    Identity, Move, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
 };
 
 /// The `writer` of the tables this program writes: `gamesolve` and its version.
@@ -44,8 +46,19 @@ pub struct Probed {
     pub position: String,
     /// Its value.
     pub value: Value,
-    /// Each move: its name, its value for the mover, whether it is a best move.
-    pub moves: Vec<(String, Value, bool)>,
+    /// Each move in the game's order, with its value.
+    pub moves: Vec<ProbedMove>,
+}
+
+/// A move of a probed position.
+#[derive(Debug, Clone)]
+pub struct ProbedMove {
+    /// The move: its name and where it leads.
+    pub played: Move,
+    /// Its value for the mover ([`move_value`]).
+    pub value: Value,
+    /// Whether it is a best move ([`is_best`]).
+    pub best: bool,
 }
 
 impl Probed {
@@ -53,20 +66,20 @@ impl Probed {
     fn of<E>(game: &dyn SolvableGame, index: u64, value_of: impl Fn(u64) -> Result<Value, E>) -> Result<Probed, E> {
         let value = value_of(index)?;
         let mut moves = Vec::new();
-        for m in game.moves(index) {
-            let v = move_value(game.kind(), &m, &value_of)?;
-            moves.push((m.name, v, is_best(value, v)));
+        for played in game.moves(index) {
+            let v = move_value(game.kind(), &played, &value_of)?;
+            moves.push(ProbedMove { played, value: v, best: is_best(value, v) });
         }
         Ok(Probed { index, position: game.describe(index), value, moves })
     }
 
-    fn best_moves(&self) -> impl Iterator<Item = &(String, Value, bool)> {
-        self.moves.iter().filter(|m| m.2)
+    fn best_moves(&self) -> impl Iterator<Item = &ProbedMove> {
+        self.moves.iter().filter(|m| m.best)
     }
 
     fn to_text(&self) -> String {
         let mut out = format!("position #{}: {}\nvalue: {}\n", self.index, self.position, show(self.value));
-        let best: Vec<&str> = self.best_moves().map(|m| m.0.as_str()).collect();
+        let best: Vec<&str> = self.best_moves().map(|m| m.played.name.as_str()).collect();
         out += &match (self.moves.len(), best.len()) {
             (0, _) => "no moves\n".to_string(),
             (_, 0) => "best moves: none (every move loses)\n".to_string(),
@@ -76,8 +89,9 @@ impl Probed {
         };
         if !self.moves.is_empty() {
             out += "moves:\n";
-            for (name, value, best) in self.moves.iter().take(SHOWN_MOVES) {
-                out += &format!("  {:<24} {}{}\n", name, show(*value), if *best { "  (best)" } else { "" });
+            for m in self.moves.iter().take(SHOWN_MOVES) {
+                let best = if m.best { "  (best)" } else { "" };
+                out += &format!("  {:<24} {}{best}\n", m.played.name, show(m.value));
             }
             if self.moves.len() > SHOWN_MOVES {
                 out += &format!("  ... and {} more (--format json lists every move)\n", self.moves.len() - SHOWN_MOVES);
@@ -86,8 +100,8 @@ impl Probed {
         out
     }
 
-    fn moves_json<'a>(moves: impl Iterator<Item = &'a (String, Value, bool)>) -> Vec<serde_json::Value> {
-        moves.map(|(name, value, _)| json!({ "move": name, "value": to_json(*value) })).collect()
+    fn moves_json<'a>(moves: impl Iterator<Item = &'a ProbedMove>) -> Vec<serde_json::Value> {
+        moves.map(|m| json!({ "move": m.played.name, "value": to_json(m.value) })).collect()
     }
 }
 
@@ -236,6 +250,20 @@ fn solve_error(engine: &str, e: workbench::solve::SolveError) -> anyhow::Error {
     anyhow::anyhow!("{engine}: {e}")
 }
 
+/// Every position of `game` solved by its first engine and held as a table file in memory,
+/// named `name`, as `solve --out` would write it (same header, records and checksums): what
+/// `serve --game` serves, read by the same code as a stored table. Memory: the solved values,
+/// then the compressed table.
+pub fn solve_in_memory(game: &dyn SolvableGame, name: &str) -> anyhow::Result<TableFile> {
+    let engines = game.engines();
+    let engine = *engines.first().ok_or_else(|| anyhow::anyhow!("{} has no engine", game.identity().game))?;
+    let solved = game.solve(engine).map_err(|e| solve_error(engine, e))?;
+    let header = header(game, engine, solved.encoding(), &writer());
+    let bytes =
+        table_bytes(&header, &|i| solved.value(i), WriteOptions::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    TableFile::from_bytes(bytes, name).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// A table file and the game it says it holds, checked to agree: the game is registered, its
 /// parameters are valid and the game they build has the header's variant, number of positions
 /// and kind of value.
@@ -292,6 +320,11 @@ impl serde::Serialize for ProbeReport {
 }
 
 impl ProbeReport {
+    /// The position found: its value and each move's.
+    pub fn probed(&self) -> &Probed {
+        &self.probed
+    }
+
     /// The report for people.
     pub fn to_text(&self) -> String {
         let params: Vec<String> = self.identity.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -319,12 +352,19 @@ impl ProbeReport {
 /// of its moves; only the blocks they are in are decompressed.
 pub fn probe(path: &Path, position: &str) -> Result<ProbeReport, String> {
     let (table, game) = open_table(path)?;
-    let index = parse_position(game.as_ref(), position)
-        .map_err(|e| format!("{}: position `{position}`: {e}", game.identity().game))?;
+    probe_open(&table, game.as_ref(), position)
+}
+
+/// [`probe`] on a table already open ([`open_table`], or [`solve_in_memory`]): what `serve`
+/// answers every position with, so its values are `probe`'s. Time: the position's moves, and
+/// decompressing the blocks they are in (those the table's cache does not hold).
+pub fn probe_open(table: &TableFile, game: &dyn SolvableGame, position: &str) -> Result<ProbeReport, String> {
+    let index =
+        parse_position(game, position).map_err(|e| format!("{}: position `{position}`: {e}", game.identity().game))?;
     // The position's block and its children's are read from the disk at once, not one by one.
     let parts = game.moves(index).into_iter().flat_map(|m| m.parts);
     table.prefetch(std::iter::once(index).chain(parts));
-    let probed = Probed::of(game.as_ref(), index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
+    let probed = Probed::of(game, index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
     Ok(ProbeReport { file: table.file().to_string(), identity: game.identity().clone(), probed })
 }
 
@@ -402,8 +442,9 @@ impl DiffReport {
     }
 }
 
-/// The coarse kind of a value, for counting differences: `win`, `zero`, `ahead`, ...
-fn coarse(value: Value) -> &'static str {
+/// The coarse kind of a value, for counting differences and `serve`'s statistics: `win`,
+/// `zero`, `ahead`, ...
+pub fn coarse(value: Value) -> &'static str {
     match value {
         Value::Outcome(o) => match o {
             solver_core::Outcome::Win(_) => "win",

@@ -11,6 +11,7 @@ pub mod judge;
 pub mod list;
 pub mod probe;
 pub mod search;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stats;

@@ -13,6 +13,7 @@ mod memory_plan;
 mod registered;
 mod resources;
 mod search;
+mod serve;
 mod table_commands;
 mod table_files;
 mod tables;

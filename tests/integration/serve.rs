@@ -1,0 +1,453 @@
+//! `gamesolve serve` end to end over HTTP: the server started on a free port with tables that
+//! `solve` wrote, asked as a script would. Its values must be `probe`'s on the same tables, its
+//! moves sorted best first, its statistics those of `gamesolve stats` (which solves the game
+//! again with every engine), its checksums those `solve` reported; bad requests get a 400 with
+//! a JSON error, the page and its assets load, many clients at once and clients that go away
+//! leave it serving, and Ctrl-C ends it with exit 0.
+
+use crate::common::cli::gamesolve;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+fn json_of(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("a JSON report")
+}
+
+/// Solves `game words` into `dir/name.table`; returns the file and `solve`'s JSON report.
+fn solve(dir: &std::path::Path, name: &str, game: &str, words: &[&str]) -> (String, Value) {
+    let table = dir.join(format!("{name}.table")).to_str().unwrap().to_string();
+    let mut args = vec!["solve", game];
+    args.extend(words);
+    args.extend(["--out", &table, "--format", "json"]);
+    let report = json_of(&gamesolve(&args, ""));
+    (table, report)
+}
+
+/// A running `gamesolve serve`, killed when dropped (a test that failed leaves nothing behind).
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`, from its first line.
+    address: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+            .arg("serve")
+            .args(args)
+            .args(["--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let address = line
+            .trim_end()
+            .strip_prefix("serving on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("the first line names the address: {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    /// `GET path` on a connection of its own: the status, the headers (lowercase), the body.
+    fn get(&self, path: &str) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.address).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").expect("headers, then a body");
+        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+        (status, head.to_lowercase(), body.to_string())
+    }
+
+    /// `GET path`, which must succeed with JSON.
+    fn json(&self, path: &str) -> Value {
+        let (status, head, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(head.contains("content-type: application/json"), "{head}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// `/api/position` for `position` of the game `id`.
+    fn position(&self, id: &str, position: &str) -> Value {
+        self.json(&format!("/api/position?game={id}&position={}", encode(position)))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `text` percent-encoded for a query string: everything but letters, digits and `-._~`.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A value of `probe --format json` (`{kind, remoteness}` or a score) in the API's form:
+/// (kind, remoteness, score).
+fn from_probe(value: &Value) -> (String, Option<u64>, Option<i64>) {
+    match value.as_i64() {
+        Some(score) => ("score".to_string(), None, Some(score)),
+        None => (value["kind"].as_str().unwrap().to_string(), value["remoteness"].as_u64(), None),
+    }
+}
+
+fn from_api(value: &Value) -> (String, Option<u64>, Option<i64>) {
+    (value["kind"].as_str().unwrap().to_string(), value["remoteness"].as_u64(), value["score"].as_i64())
+}
+
+/// The order the API promises, restated: for the mover, wins by remoteness (fastest first),
+/// ties, draws, losses slowest first; scores largest first.
+fn rank(value: &Value) -> (u8, i64) {
+    let r = value["remoteness"].as_i64().unwrap_or(0);
+    match value["kind"].as_str().unwrap() {
+        "win" => (0, r),
+        "tie" => (1, r),
+        "draw" => (2, 0),
+        "loss" => (3, -r),
+        "score" => (0, -value["score"].as_i64().unwrap()),
+        kind => panic!("no such kind {kind}"),
+    }
+}
+
+/// `position` of the table `table` served as `id`: the API's value and every move's equal
+/// `probe`'s, the moves are sorted and the first is one of probe's best; returns the answer.
+fn agrees_with_probe(server: &Server, id: &str, table: &str, position: &str) -> Value {
+    let probed = json_of(&gamesolve(&["probe", table, position, "--format", "json"], ""));
+    let answer = server.position(id, position);
+    let context = format!("{id} {position}");
+    assert_eq!(answer["position"], probed["position"], "{context}");
+    assert_eq!(answer["index"], probed["index"], "{context}");
+    assert_eq!(from_api(&answer["value"]), from_probe(&probed["value"]), "{context}");
+    let moves = answer["moves"].as_array().unwrap();
+    let probed_moves = probed["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), probed_moves.len(), "{context}");
+    assert_eq!(answer["finished"], moves.is_empty(), "{context}");
+    for m in moves {
+        let name = &m["move"];
+        let expected = probed_moves.iter().find(|p| &p["move"] == name).unwrap_or_else(|| panic!("{context}: {name}"));
+        assert_eq!(from_api(&m["value"]), from_probe(&expected["value"]), "{context}: {name}");
+        let best = probed["best_moves"].as_array().unwrap().iter().any(|b| &b["move"] == name);
+        assert_eq!(m["best"], best, "{context}: {name}");
+    }
+    for pair in moves.windows(2) {
+        assert!(rank(&pair[0]["value"]) <= rank(&pair[1]["value"]), "{context}: {} before {}", pair[0], pair[1]);
+    }
+    if let Some(first) = moves.first() {
+        assert_eq!(first["best"], true, "{context}: the first move is a best move");
+    }
+    answer
+}
+
+#[test]
+fn positions_are_valued_as_probe_values_them_and_the_best_move_plays_a_game_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let (dots, _) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
+    let server = Server::start(&[&mnk, &dots]);
+    let games = server.json("/api/games");
+    let ids: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["mnk", "dots"]);
+    assert_eq!(games["games"][0]["source"], mnk.as_str());
+    assert_eq!(games["games"][0]["start"], ".../.../...");
+    assert_eq!(games["games"][1]["game"], "dots-and-boxes");
+    assert_eq!(games["games"][1]["params"]["rows"], "2");
+    // The start, a position in the middle, a finished board, by number and in notation.
+    for position in ["#0", "#100", "#2000", "#5477", "XO./.OX/..."] {
+        agrees_with_probe(&server, "mnk", &mnk, position);
+    }
+    for position in ["#0", "#77", "#1000", "#4095", "1-2 4-5"] {
+        agrees_with_probe(&server, "dots", &dots, position);
+    }
+    // The computer's move (the first listed) from the start to the end of each game: every
+    // position on the way as probe values it; a move's position is the one it leads to.
+    for (id, table) in [("mnk", &mnk), ("dots", &dots)] {
+        let mut position = games["games"].as_array().unwrap().iter().find(|g| g["id"] == id).unwrap()["start"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let mut plies = 0;
+        loop {
+            let answer = agrees_with_probe(&server, id, table, &position);
+            let Some(first) = answer["moves"].as_array().unwrap().first() else { break };
+            position = first["position"].as_str().unwrap().to_string();
+            plies += 1;
+        }
+        // 3x3 tic-tac-toe is a tie in 9 (perfect play fills the board); 2x2 dots and boxes
+        // has 12 lines.
+        assert_eq!(plies, if id == "mnk" { 9 } else { 12 }, "{id}");
+    }
+}
+
+#[test]
+fn a_game_solved_at_start_up_has_the_stored_tables_values_statistics_and_checksum() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, report) = solve(dir.path(), "t", "mnk", &["m=3", "n=3", "k=3"]);
+    // A table first, then two games: each --game's words up to the next name.
+    let server = Server::start(&[&mnk, "--game", "mnk", "m=3", "n=3", "k=3", "--game", "chomp", "rows=2", "cols=5"]);
+    let games = server.json("/api/games");
+    let ids: Vec<&str> = games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["t", "mnk-k3-m3-n3", "chomp-cols5-rows2"]);
+    assert_eq!(games["games"][2]["params"]["rows"], "2");
+    let game = &games["games"][1];
+    assert_eq!(game["source"], "solved at start-up");
+    let id = game["id"].as_str().unwrap();
+    for position in ["#0", "#1", "#100", "#5000"] {
+        agrees_with_probe(&server, id, &mnk, position);
+    }
+    let stats = server.json(&format!("/api/stats?game={id}"));
+    // The table held in memory is the one `solve --out` writes, record for record.
+    assert_eq!(stats["checksum"], report["table"]["checksum"]);
+    assert_eq!(stats["positions"], 5478);
+    // `gamesolve stats` solves the game again with every engine and counts the values.
+    let expected = json_of(&gamesolve(&["stats", "mnk", "m=3", "n=3", "k=3", "--format", "json"], ""));
+    assert_eq!(stats["by_kind"], expected["counts"]);
+    let histogram: Vec<(String, u64)> = stats["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["value"]["words"].as_str().unwrap().to_string(), h["count"].as_u64().unwrap()))
+        .collect();
+    let mut want: Vec<(String, u64)> = expected["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["label"].as_str().unwrap().to_string(), h["count"].as_u64().unwrap()))
+        .collect();
+    let mut got = histogram.clone();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    assert_eq!(stats["extreme"]["what"], "the longest win");
+    assert_eq!(stats["extreme"]["position"], expected["extreme"]["position"]);
+    assert_eq!(stats["extreme"]["value"]["words"], expected["extreme"]["value"]);
+}
+
+#[test]
+fn a_stored_tables_statistics_are_those_of_stats_with_the_checksum_solve_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let (dots, report) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
+    let server = Server::start(&[&dots]);
+    let stats = server.json("/api/stats?game=dots");
+    assert_eq!(stats["checksum"], report["table"]["checksum"]);
+    assert_eq!(stats["bytes"], report["table"]["bytes"]);
+    let expected = json_of(&gamesolve(&["stats", "dots-and-boxes", "rows=2", "cols=2", "--format", "json"], ""));
+    let counts = &expected["counts"];
+    assert_eq!(stats["by_kind"]["ahead"], counts["ahead (value > 0)"]);
+    assert_eq!(stats["by_kind"]["level"], counts["level (value 0)"]);
+    assert_eq!(stats["by_kind"]["behind"], counts["behind (value < 0)"]);
+    let scores: Vec<(String, u64)> = stats["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["value"]["words"].as_str().unwrap().to_string(), h["count"].as_u64().unwrap()))
+        .collect();
+    let want: Vec<(String, u64)> = expected["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["label"].as_str().unwrap().to_string(), h["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(scores, want, "from the lowest score up");
+    assert_eq!(stats["extreme"]["position"], expected["extreme"]["position"]);
+    assert_eq!(stats["extreme"]["value"]["words"], expected["extreme"]["value"]);
+}
+
+#[test]
+fn bad_requests_get_a_400_naming_what_is_wrong_and_the_page_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let server = Server::start(&[&mnk]);
+    let cases = [
+        ("/api/position?game=chess&position=x", "no game `chess`"),
+        ("/api/position?position=x", "missing parameter `game`"),
+        ("/api/position?game=mnk", "missing parameter `position`"),
+        ("/api/position?game=mnk&position=XXX%2F...", "position `XXX/...`"),
+        ("/api/position?game=mnk&position=%23999999", "position `#999999`"),
+        ("/api/stats?game=..%2Fmnk.table", "no game `../mnk.table`"),
+        ("/api/stats", "missing parameter `game`"),
+    ];
+    for (path, says) in cases {
+        let (status, head, body) = server.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(head.contains("content-type: application/json"), "{path}: {head}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert!(error["error"].as_str().unwrap().contains(says), "{path}: {body}");
+    }
+    assert_eq!(server.get("/no/such/page").0, 404);
+    for (path, content_type) in [
+        ("/", "text/html"),
+        ("/page.js", "text/javascript"),
+        ("/page.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let (status, head, body) = server.get(path);
+        assert_eq!(status, 200, "{path}");
+        assert!(head.contains(&format!("content-type: {content_type}")), "{path}: {head}");
+        assert!(head.contains("content-security-policy: default-src 'self'"), "{path}: {head}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    let page = server.get("/").2;
+    assert!(page.contains("page.js") && page.contains("page.css"), "{page}");
+    // Nothing is fetched from elsewhere: no address in the page but SVG's namespace name.
+    for (path, text) in [("/", page), ("/page.js", server.get("/page.js").2), ("/page.css", server.get("/page.css").2)]
+    {
+        let text = text.replace("\"http://www.w3.org/2000/svg\"", "");
+        assert!(!text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"), "{path}");
+    }
+}
+
+#[test]
+fn many_clients_at_once_and_clients_that_go_away_leave_it_serving_and_ctrl_c_ends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let mut server = Server::start(&[&mnk]);
+    let expected = server.position("mnk", "#100");
+    std::thread::scope(|scope| {
+        for t in 0..16 {
+            let server = &server;
+            let expected = &expected;
+            scope.spawn(move || {
+                for i in 0..10 {
+                    match (t + i) % 3 {
+                        0 => assert_eq!(&server.position("mnk", "#100"), expected),
+                        1 => assert_eq!(server.json("/api/stats?game=mnk")["positions"], 5478),
+                        _ => {
+                            // A client that sends half a request, or asks and leaves unread.
+                            let mut stream = TcpStream::connect(&server.address).unwrap();
+                            let request = if t % 2 == 0 {
+                                "GET /api/position?game=mnk&posi".to_string()
+                            } else {
+                                format!("GET /api/stats?game=mnk HTTP/1.1\r\nHost: {}\r\n\r\n", server.address)
+                            };
+                            stream.write_all(request.as_bytes()).unwrap();
+                        }
+                    }
+                }
+            });
+        }
+    });
+    assert_eq!(server.position("mnk", "#100"), expected);
+    // A client in the middle of its request when Ctrl-C comes does not keep the server up.
+    let mut unfinished = TcpStream::connect(&server.address).unwrap();
+    unfinished.write_all(b"GET /api/games HTTP/1.1\r\n").unwrap();
+    let pid = nix::unistd::Pid::from_raw(server.child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    drop(unfinished);
+}
+
+#[test]
+fn nothing_to_serve_a_file_that_is_no_table_and_a_bad_game_are_refused() {
+    let out = gamesolve(&["serve"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to serve"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-table");
+    std::fs::write(&file, "hello").unwrap();
+    let out = gamesolve(&["serve", file.to_str().unwrap(), "--port", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not-a-table"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = gamesolve(&["serve", "--game", "mnk", "m=0", "--port", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mnk"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Chromium's path, or `None` (with a message) where it or Playwright for Python is missing
+/// and the browser tests are not required (GAMESOLVE_BROWSER_TEST=required, as in CI, which
+/// installs both).
+fn browser() -> Option<String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    let required = std::env::var("GAMESOLVE_BROWSER_TEST").is_ok_and(|v| v == "required");
+    let playwright = Command::new("python3")
+        .args(["-c", "import playwright.sync_api"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    let missing = if !std::path::Path::new(&chromium).exists() {
+        Some(format!("no Chromium at {chromium} (apt-get install chromium, or set CHROMIUM)"))
+    } else if !playwright {
+        Some("no Playwright for Python (pip install playwright)".to_string())
+    } else {
+        None
+    };
+    match missing {
+        Some(missing) => {
+            assert!(!required, "GAMESOLVE_BROWSER_TEST=required, but {missing}");
+            eprintln!("skipped a browser test of `gamesolve serve`: {missing}");
+            None
+        }
+        None => Some(chromium),
+    }
+}
+
+/// Runs tests/browser/serve_page.py on `server` (with `extra` arguments) in `chromium`; its
+/// screenshots go to `serve-browser/` in cargo's temporary folder for tests, never into the
+/// repository.
+fn drive(server: &Server, chromium: &str, extra: &[&str]) {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
+    std::fs::create_dir_all(&out).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/serve_page.py");
+    let run = Command::new("python3")
+        .arg(script)
+        .arg(format!("http://{}/", server.address))
+        .arg(&out)
+        .arg(chromium)
+        .args(extra)
+        .output()
+        .expect("python3 runs");
+    assert!(run.status.success(), "{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+}
+
+/// The page in a real headless Chromium, driven by Playwright for Python
+/// (tests/browser/serve_page.py): an m,n,k game played by clicks on the board and on the move
+/// list, undone and redone, then by the computer to its end; a dots-and-boxes game picked from
+/// the list and played to its end, the boxes each side took matching the start's value; a
+/// linked position at phone width; every move list and value shown equal to the API's, no
+/// error in the browser's console.
+#[test]
+fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
+    let Some(chromium) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (mnk, _) = solve(dir.path(), "mnk", "mnk", &["m=3", "n=3", "k=3"]);
+    let (dots, _) = solve(dir.path(), "dots", "dots-and-boxes", &["rows=2", "cols=2"]);
+    let server = Server::start(&[&mnk, &dots]);
+    drive(&server, &chromium, &[]);
+}
+
+/// Every registered game, at the smallest of the sizes `verify` checks, solved at start-up
+/// and played by the computer in the browser from its start (up to 16 plies), every position
+/// shown as the API values it, no error in the console.
+#[test]
+fn every_registered_game_is_played_in_the_browser_from_its_start() {
+    let Some(chromium) = browser() else { return };
+    let mut args: Vec<String> = Vec::new();
+    for target in gamesolve::registry::spaces() {
+        let smallest = gamesolve::registry::verified()
+            .filter(|(t, _)| t.name == target.name)
+            .map(|(_, words)| words.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .min_by_key(|words| gamesolve::tables::open_game(target.name, words).map_or(u64::MAX, |g| g.positions()))
+            .unwrap_or_default();
+        args.extend(["--game".to_string(), target.name.to_string()]);
+        args.extend(smallest);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let server = Server::start(&args);
+    drive(&server, &chromium, &["tour"]);
+}
