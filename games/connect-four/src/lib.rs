@@ -29,8 +29,9 @@
 //! whole-space commands (`verify`, `stats`, `solve`, `probe`): `connect-four width=W
 //! height=H`, discovered from the rules ([`ConnectFour`]), with the oracle on plain grids
 //! ([`plain::PlainRules`]) where it fits its budget. [`SEARCHES`] offers every board to
-//! `gamesolve search` through [`ConnectFourSearch`], which `verify` also checks against the
-//! tables. [`solve`] (and [`Solver`], which keeps its table between positions) is a
+//! `gamesolve search` through [`ConnectFourSearch`] (solver-core's engines) and the dedicated
+//! solver below (`--engine solver`, `solver-weak`), all of which `verify` also checks against
+//! the tables. [`solve`] (and [`Solver`], which keeps its table between positions) is a
 //! dedicated solver on Pons' score, on one thread or several: the module docs of its source,
 //! `src/solver.rs`, give its algorithm, its table and its measured cost; SEARCH.md puts it
 //! beside Pons' own solver.

@@ -67,12 +67,11 @@
 //! threads never see a torn entry.
 //!
 //! # Cost
-//! Time grows exponentially with the cells left. Measured on 7x6 (one thread, 64 MiB table
-//! emptied before each position, a shared 2-core machine under other load), the first 100
-//! positions of Pons' sets, strong: 7.6 us (47 nodes) near the end (L3_R1), 6.0 ms (52
-//! thousand nodes) mid-game (L2_R2), 133 ms (1.1 million nodes) early (L1_R2), 3.4 s (27
-//! million nodes) on the first 20 of the hardest (L1_R3); the empty board weakly (a first
-//! player win) in 241 s and 1.05 billion nodes with a 1 GiB table.
+//! Time grows exponentially with the cells left. Measured on 7x6 (64 MiB table emptied before
+//! each position, this 2-core machine otherwise idle), the first 100 positions of Pons' sets,
+//! strong, one thread / two: 4.8 / 5.0 us near the end (L3_R1), 4.0 / 2.7 ms mid-game (L2_R2),
+//! 102 / 64 ms early (L1_R2), 2.4 / 1.4 s on the first 20 of the hardest (L1_R3). SEARCH.md
+//! puts them beside Pons' solver.
 //! Memory: the table (given in bytes) plus `O(W * H)` stack a thread.
 
 use crate::board::{Position, Shape, has_four};
