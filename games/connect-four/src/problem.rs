@@ -9,7 +9,7 @@ use crate::solver::{SolveError, SolveOptions, Solver, score_of_outcome};
 use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
-use judge::resources::{OracleWork, OverBudget, Work, check_memory};
+use judge::resources::{OracleWork, Work, check_memory};
 use judge::{Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
@@ -211,17 +211,20 @@ fn solver_of(shape: Shape) -> Result<Solver, JudgeError> {
 /// cost a few nanoseconds, [`Work::spend_dense`]).
 fn solve_charged(solver: &Solver, position: Position, work: &mut Work) -> Result<i32, JudgeError> {
     let solved = solver.solve(position).map_err(|e| match e {
-        SolveError::Budget { .. } => JudgeError::from(over_budget(work)),
+        SolveError::Budget { .. } => over_budget(work),
         other => JudgeError::TooLarge(other.to_string()),
     })?;
     work.spend_dense(solved.nodes)?;
     Ok(solved.score)
 }
 
-/// The refusal of an engine whose budget ran out inside a search.
-fn over_budget(work: &mut Work) -> OverBudget {
-    let left = work.left();
-    work.spend(left.saturating_add(1)).expect_err("more than is left")
+/// The refusal of an engine whose budget ran out inside a search: spending one unit more than
+/// is left (a budget of `u64::MAX` units, which no search reaches, is said in words).
+fn over_budget(work: &mut Work) -> JudgeError {
+    match work.spend(work.left().saturating_add(1)) {
+        Err(over) => over.into(),
+        Ok(()) => JudgeError::TooLarge("the search ran past its node budget".to_string()),
+    }
 }
 
 fn by_solver(cases: &[Case]) -> Result<Vec<i32>, JudgeError> {
@@ -247,7 +250,7 @@ fn by_search(cases: &[Case]) -> Result<Vec<i32>, JudgeError> {
             ..SearchLimits::default()
         };
         let found = alpha_beta(&game, &case.position, Driver::Bisection, &limits).map_err(|e| match e {
-            SearchError::NodeBudget { .. } => JudgeError::from(over_budget(&mut work)),
+            SearchError::NodeBudget { .. } => over_budget(&mut work),
             other => JudgeError::TooLarge(other.to_string()),
         })?;
         work.spend(found.stats.nodes)?;

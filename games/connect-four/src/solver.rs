@@ -306,8 +306,8 @@ impl Solver {
     }
 
     /// The search from `root` on every thread, with the board's height `H` fixed at compile
-    /// time (0: read from the board). The score is the exact one, even when weak (the bounds
-    /// then lie within -1 and 1).
+    /// time (0: read from the board): the score within the root's bounds (with the weak
+    /// bounds, -1 to 1, its sign), and a move keeping it.
     fn search<const H: u32>(&self, root: &Root) -> Result<Solved, SolveError> {
         let b = &self.board;
         let threads = self.options.threads.max(1);
