@@ -89,6 +89,68 @@ pub const SOLVER: &str = "solver";
 /// The name a game's dedicated solver is reported by when it gives only the sign.
 pub const SOLVER_WEAK: &str = "solver-weak";
 
+/// An engine run on a [`Searchable`] (by `gamesolve search` and `verify`'s search check): one
+/// of solver-core's, or the game's dedicated solver (Connect Four's), strong or weak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// One of solver-core's engines, run on the game's [`Searchable`].
+    Core(SearchEngine),
+    /// [`Searchable::solve`]; `weak`: only the sign.
+    Solver {
+        /// Only the sign.
+        weak: bool,
+    },
+}
+
+impl Engine {
+    /// Every engine's name on the command line: solver-core's, then the dedicated solver's.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        SearchEngine::ALL.iter().map(|e| e.name()).chain([SOLVER, SOLVER_WEAK])
+    }
+
+    /// The engine named `name`.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        match name {
+            SOLVER => Some(Engine::Solver { weak: false }),
+            SOLVER_WEAK => Some(Engine::Solver { weak: true }),
+            _ => SearchEngine::from_name(name).map(Engine::Core),
+        }
+    }
+
+    /// Every engine `search` runs on `game` for `--engine all`: solver-core's, then the
+    /// dedicated solver strong and weak where the game has one.
+    pub fn all(game: &dyn Searchable) -> Vec<Engine> {
+        let solver = [Engine::Solver { weak: false }, Engine::Solver { weak: true }];
+        let own = if game.has_solver() { &solver[..] } else { &[] };
+        SearchEngine::ALL.iter().copied().map(Engine::Core).chain(own.iter().copied()).collect()
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Core(engine) => engine.name(),
+            Engine::Solver { weak: false } => SOLVER,
+            Engine::Solver { weak: true } => SOLVER_WEAK,
+        }
+    }
+
+    /// Whether it gives only the sign.
+    pub fn is_weak(self) -> bool {
+        match self {
+            Engine::Core(engine) => engine.is_weak(),
+            Engine::Solver { weak } => weak,
+        }
+    }
+
+    /// The value of `position` by this engine on `game`.
+    pub fn run(self, game: &dyn Searchable, position: &str, limits: &SearchLimits) -> Result<Found, SearchFailure> {
+        match self {
+            Engine::Core(engine) => game.search(position, engine, limits),
+            Engine::Solver { weak } => game.solve(position, weak, limits),
+        }
+    }
+}
+
 fn no_solver() -> SearchFailure {
     SearchFailure::Refused("this game has no dedicated solver: search it with solver-core's engines".to_string())
 }

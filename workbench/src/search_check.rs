@@ -3,9 +3,9 @@
 //! space and through the game's own search where it has one.
 
 use crate::check::Failure;
-use crate::search::{SOLVER, SOLVER_WEAK, SearchFailure, Searchable, agrees};
+use crate::search::{Engine, SearchFailure, Searchable, agrees};
 use crate::solve::{SolvableGame, Solved, show};
-use solver_core::search::{SearchEngine, SearchError, SearchLimits};
+use solver_core::search::{SearchError, SearchLimits};
 use std::time::{Duration, Instant};
 
 /// Positions [`check_search`] searches: every one of a space up to this many, else the start
@@ -70,10 +70,7 @@ pub fn check_search(
 ) -> Result<SearchCheck, Failure> {
     let started = Instant::now();
     let limits = SearchLimits { tt_bytes: CHECK_TT_BYTES, node_budget: CHECK_NODE_BUDGET, ..SearchLimits::default() };
-    let mut engines: Vec<Run> = SearchEngine::ALL.iter().copied().map(Run::Core).collect();
-    if search.has_solver() {
-        engines.extend([Run::Solver { weak: false }, Run::Solver { weak: true }]);
-    }
+    let engines = Engine::all(search);
     let mut checked =
         SearchCheck { agreed: 0, over_budget: 0, nodes: 0, elapsed: Duration::ZERO, engines: engines.len() };
     'positions: for index in sample(game.positions(), game.start()) {
@@ -83,12 +80,8 @@ pub fn check_search(
         let text = if by_number { format!("#{index}") } else { game.describe(index) };
         let value = table.value(index);
         for &engine in &engines {
-            let (name, result) = match engine {
-                Run::Core(engine) => (engine.name(), search.search(&text, engine, &limits)),
-                Run::Solver { weak } => (if weak { SOLVER_WEAK } else { SOLVER }, search.solve(&text, weak, &limits)),
-            };
-            let engine_name = format!("search {name} ({what})");
-            let found = match result {
+            let engine_name = format!("search {} ({what})", engine.name());
+            let found = match engine.run(search, &text, &limits) {
                 Ok(found) => found,
                 Err(SearchFailure::Search(SearchError::NodeBudget { nodes, .. })) => {
                     checked.over_budget += 1;
@@ -120,15 +113,6 @@ pub fn check_search(
     }
     checked.elapsed = started.elapsed();
     Ok(checked)
-}
-
-/// An engine the check runs.
-#[derive(Debug, Clone, Copy)]
-enum Run {
-    /// One of solver-core's.
-    Core(SearchEngine),
-    /// The game's dedicated solver.
-    Solver { weak: bool },
 }
 
 /// The positions the check searches: every one of `positions` up to [`CHECKED_POSITIONS`],

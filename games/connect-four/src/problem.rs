@@ -437,43 +437,27 @@ fn winning_moves(solver: &Solver, shape: Shape, position: Position, work: &mut W
 /// Simpler cases than `case`, most aggressive first (see [`Problem::shrink`]); each one valid.
 fn simpler(case: Case) -> Vec<Case> {
     let Case { shape, position } = case;
-    let (width, height) = (shape.width() as u32, shape.height() as u32);
-    let columns: Vec<Vec<bool>> = (0..shape.width())
-        .map(|c| (0..position.column_height(shape, c)).map(|r| position.stone(shape, c, r) == Some(true)).collect())
-        .collect();
-    // The same stacks on another board: rebuilt move by move, so the result is a position play
-    // reaches (or none).
-    let rebuild = |w: u32, h: u32, stacks: &[Vec<bool>]| -> Option<Case> {
-        let shape = Shape::new(w, h).ok()?;
-        let picture = (0..h as usize)
-            .rev()
-            .map(|r| {
-                stacks
-                    .iter()
-                    .map(|s| match s.get(r) {
-                        Some(true) => 'X',
-                        Some(false) => 'O',
-                        None => '.',
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("/");
-        let position = Position::from_picture(shape, &picture).ok()?;
-        Some(Case { shape, position })
+    let moves = position.moves(shape);
+    // The same moves on a smaller board, each column number lowered by `shift` (the moves are
+    // digits: the boards are at most 7 wide); none where they are no game there.
+    let on = |width: usize, height: usize, shift: u8| -> Option<Case> {
+        let shape = Shape::new(width as u32, height as u32).ok()?;
+        let moved: String = moves.bytes().map(|b| char::from(b - shift)).collect();
+        Some(Case { shape, position: Position::from_moves(shape, &moved).ok()? })
     };
+    let (width, height) = (shape.width(), shape.height());
+    let stones_in = |column: usize| position.column_height(shape, column);
     let mut variants = Vec::new();
-    if height > 1 && columns.iter().all(|s| s.len() < height as usize) {
-        variants.extend(rebuild(width, height - 1, &columns));
+    if height > 1 && (0..width).all(|c| stones_in(c) < height) {
+        variants.extend(on(width, height - 1, 0));
     }
-    if width > 1 && columns[columns.len() - 1].is_empty() {
-        variants.extend(rebuild(width - 1, height, &columns[..columns.len() - 1]));
+    if width > 1 && stones_in(width - 1) == 0 {
+        variants.extend(on(width - 1, height, 0));
     }
-    if width > 1 && columns[0].is_empty() {
-        variants.extend(rebuild(width - 1, height, &columns[1..]));
+    if width > 1 && stones_in(0) == 0 {
+        variants.extend(on(width - 1, height, 1));
     }
     if position.played() > 0 && empty_cells(case) < MAX_EMPTY {
-        let moves = position.moves(shape);
         let earlier = Position::from_moves(shape, &moves[..moves.len() - 1]).expect("a prefix of a game's moves");
         variants.push(Case { shape, position: earlier });
     }
