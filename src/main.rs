@@ -124,8 +124,10 @@ enum Command {
     /// Serve tables to a web browser: explore and play a solved game against its table.
     ///
     /// Starts a local web server for the table files given (stored files or sharded
-    /// directories, as probe opens them) and the games given with --game, solved at start-up
-    /// (small ones: as solve solves them, held in memory). Its first line of output is the
+    /// directories, as probe opens them), the games given with --game, solved at start-up
+    /// (small ones: as solve solves them, held in memory), and the games given with --search,
+    /// past any table, searched forward on each request within --budget positions (default
+    /// 2000000, about a second; a position past it is shown as unknown). Its first line of output is the
     /// address to open. The page shows the position, every move coloured by its value (win
     /// green, tie or draw yellow, loss red) with its remoteness, plays a move when clicked,
     /// undoes and redoes, lets the computer play the best move, charts the value along the
@@ -216,7 +218,7 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Search(args) => search::run(args, cli.budget),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => serve::run(args, cli.budget),
         Command::Diff(args) => diff::run(args),
         Command::Verify(args) => verify::run(args),
         Command::ExecLimited(args) => exec_limited::run(args),

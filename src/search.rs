@@ -8,7 +8,7 @@ use serde::Serialize;
 use solver_core::search::{Answer, SearchEngine, SearchError, SearchLimits};
 pub use workbench::search::Engine;
 use workbench::search::{Found, SearchFailure, Searchable};
-use workbench::solve::PositionError;
+use workbench::solve::{Identity, PositionError, SolvableGame};
 use workbench::target::{Args, Param};
 
 /// The leading `key=value` words of `words` (the parameters), and the rest joined with spaces
@@ -19,31 +19,67 @@ pub fn split_words(words: &[String]) -> (Vec<String>, String) {
     (params, position)
 }
 
-/// The game `name` at the parameters `params`, searched: a search target's own search, or a
-/// space target's; `run` gets its title (`mnk m=7 n=7 k=5`) and the search. Errors name the
-/// game, an unknown parameter, or why the game is not searched.
+/// A game opened for search by name: a search target's own search, or a space target's
+/// through its family.
+pub struct SearchedGame {
+    /// The game and its parameters as the command line names them: `mnk m=7 n=7 k=5`.
+    pub title: String,
+    /// The game, every parameter (defaults filled in) and, for a search target, what it is.
+    pub identity: Identity,
+    owner: Owner,
+}
+
+/// What holds a [`SearchedGame`]'s search: a space's search borrows its space.
+enum Owner {
+    Own(Box<dyn Searchable>),
+    Space(Box<dyn SolvableGame>),
+}
+
+impl SearchedGame {
+    /// The game `name` at the parameters `params` (a search target first, then a space
+    /// target). Errors name the game, an unknown parameter, or why the game is not searched.
+    pub fn open(name: &str, params: &[String]) -> Result<SearchedGame, String> {
+        let checked = |declared: &'static [Param]| Args::parse(declared, params).map_err(|e| format!("{name}: {e}"));
+        if let Some(target) = registry::find_search(name) {
+            let args = checked(target.params)?;
+            let search = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
+            let title = title(name, &args.words(target.params));
+            let identity = Identity::new(name, &args, target.about);
+            return Ok(SearchedGame { title, identity, owner: Owner::Own(search) });
+        }
+        if let Some(target) = registry::find_space(name) {
+            let args = checked(target.params)?;
+            let game = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
+            // A space that is not searched (a loopy one) is refused here, before any use.
+            game.searchable().map_err(|e| format!("{name}: {e}"))?;
+            let identity = game.identity().clone();
+            return Ok(SearchedGame { title: identity.title(), identity, owner: Owner::Space(game) });
+        }
+        let mut known: Vec<&str> =
+            registry::searches().map(|t| t.name).chain(registry::spaces().map(|t| t.name)).collect();
+        known.sort_unstable();
+        known.dedup();
+        Err(format!("no game `{name}` to search; the games are {}", known.join(", ")))
+    }
+
+    /// `run` on the game's search (a space's is made for the call: it borrows the space).
+    pub fn with<T>(&self, run: impl FnOnce(&dyn Searchable) -> T) -> Result<T, String> {
+        match &self.owner {
+            Owner::Own(search) => Ok(run(search.as_ref())),
+            Owner::Space(game) => game.searchable().map(|search| run(search.as_ref())),
+        }
+    }
+}
+
+/// The game `name` at the parameters `params`, searched ([`SearchedGame::open`]); `run` gets
+/// its title (`mnk m=7 n=7 k=5`) and the search.
 pub fn with_searchable<T>(
     name: &str,
     params: &[String],
     run: impl FnOnce(&str, &dyn Searchable) -> T,
 ) -> Result<T, String> {
-    let checked = |declared: &'static [Param]| Args::parse(declared, params).map_err(|e| format!("{name}: {e}"));
-    if let Some(target) = registry::find_search(name) {
-        let args = checked(target.params)?;
-        let search = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
-        let title = title(name, &args.words(target.params));
-        return Ok(run(&title, search.as_ref()));
-    }
-    if let Some(target) = registry::find_space(name) {
-        let args = checked(target.params)?;
-        let game = (target.open)(&args).map_err(|e| format!("{name}: {e}"))?;
-        let search = game.searchable().map_err(|e| format!("{name}: {e}"))?;
-        return Ok(run(&game.identity().title(), search.as_ref()));
-    }
-    let mut known: Vec<&str> = registry::searches().map(|t| t.name).chain(registry::spaces().map(|t| t.name)).collect();
-    known.sort_unstable();
-    known.dedup();
-    Err(format!("no game `{name}` to search; the games are {}", known.join(", ")))
+    let game = SearchedGame::open(name, params)?;
+    game.with(|search| run(&game.title, search)).map_err(|e| format!("{name}: {e}"))
 }
 
 fn title(name: &str, words: &str) -> String {
@@ -308,7 +344,10 @@ pub fn search_position(
             false => exact.unwrap_or(SearchEngine::AlphaBeta(solver_core::search::Driver::Bisection)),
         };
         let values = search.move_values(position, engine, limits).map_err(|e| stop(Engine::Core(engine), e))?;
-        Some(values.into_iter().map(|(name, value)| MoveValue { name, value: value.to_string() }).collect())
+        let words = |answer: Option<Answer>| {
+            answer.map_or_else(|| "unknown: its share of the node budget ran out".to_string(), |a| a.to_string())
+        };
+        Some(values.into_iter().map(|m| MoveValue { name: m.name, value: words(m.answer) }).collect())
     } else {
         None
     };

@@ -30,7 +30,9 @@ pub struct Args {
     /// Only the sign (win, tie or loss): the weak engine, shorthand for `--engine weak`.
     #[arg(long, conflicts_with = "engine")]
     weak: bool,
-    /// Also each move's value for the mover, by the first exact engine asked for.
+    /// Also each move's value for the mover, by the first exact engine asked for. Under
+    /// --budget, the moves share one budget (each may use what is left divided by the moves
+    /// still to value); a move over its share is `unknown`.
     #[arg(long)]
     moves: bool,
     /// The transposition table's size in MiB (allocated whole for each search; 0: none).

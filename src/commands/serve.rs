@@ -3,6 +3,8 @@
 
 use anyhow::Context;
 use gamesolve::serve::{self, Request};
+use judge::resources::check_memory;
+use solver_core::search::SearchLimits;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,6 +17,15 @@ pub struct Args {
     /// takes them (repeat --game for several; tables go before the first --game).
     #[arg(long, num_args = 1.., value_names = ["GAME", "KEY=VALUE"], action = clap::ArgAction::Append)]
     game: Vec<String>,
+    /// A game to serve by live search, past any table: its name and key=value parameters, as
+    /// `search` takes them (repeat --search for several). Each position asked for is searched
+    /// then, its moves sharing --budget positions; a position past it is answered `unknown`.
+    #[arg(long, num_args = 1.., value_names = ["GAME", "KEY=VALUE"], action = clap::ArgAction::Append)]
+    search: Vec<String>,
+    /// The transposition table's size in MiB of each move's live search (allocated whole for
+    /// each; 0: none).
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=1 << 12))]
+    tt_mb: u64,
     /// The port to listen on (0: any free port, the one printed).
     #[arg(long, default_value_t = 8080)]
     port: u16,
@@ -37,11 +48,29 @@ fn games(words: &[String]) -> Vec<Vec<String>> {
     games
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.tables.is_empty() && args.game.is_empty() {
-        anyhow::bail!("nothing to serve: name table files, or games with --game (e.g. --game mnk m=3 n=3 k=3)");
+/// The positions a live search of one request may visit without --budget: about a second of
+/// alpha-beta on m,n,k or Connect Four here.
+const NODE_BUDGET: u64 = 2_000_000;
+
+pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
+    if args.tables.is_empty() && args.game.is_empty() && args.search.is_empty() {
+        anyhow::bail!(
+            "nothing to serve: name table files, games to solve with --game (e.g. --game mnk m=3 n=3 k=3), \
+             or games to search with --search (e.g. --search connect-four)"
+        );
     }
-    let served = serve::open(&Request { tables: &args.tables, games: &games(&args.game) })?;
+    let tt_bytes = args.tt_mb << 20;
+    if !args.search.is_empty() {
+        // One table a move being valued; a request values one position's moves in turn.
+        check_memory(&format!("a transposition table of {} MiB", args.tt_mb), tt_bytes)?;
+    }
+    let limits = SearchLimits {
+        tt_bytes: tt_bytes as usize,
+        node_budget: budget.unwrap_or(NODE_BUDGET),
+        ..SearchLimits::default()
+    };
+    let request = Request { tables: &args.tables, games: &games(&args.game), searches: &games(&args.search), limits };
+    let served = serve::open(&request)?;
     // Served until the process exits; the handlers share them as a plain reference (a game is
     // `Sync` but need not be `Send`, so it cannot be moved into the server's threads).
     let served: &'static [serve::Served] = Vec::leak(served);

@@ -5,7 +5,7 @@
 //! Reading a table decompresses blocks and may wait on the disk, so each answer is worked out
 //! on tokio's blocking threads, never on the threads that serve connections.
 
-use super::Served;
+use super::{Backing, Served};
 use crate::tables::{self, ProbedMove, coarse};
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -13,11 +13,13 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
-use solver_core::Outcome;
+use solver_core::search::{Answer, Driver, SearchEngine, SearchError, SearchLimits, SearchValue, Sign};
+use solver_core::{Nimber, Outcome};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
-use table_file::{Value, ValueKind};
-use workbench::solve::{extreme_key, show};
+use table_file::{TableFile, Value, ValueKind};
+use workbench::search::{SearchFailure, Searchable};
+use workbench::solve::{SolvableGame, extreme_key, is_best, show};
 
 /// A request's parameters: `game` (an id of `/api/games`) and, for `/api/position`,
 /// `position` (in the game's notation, or `#n`). Both optional here, so that a missing one is
@@ -41,13 +43,20 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure(StatusCode::BAD_REQUEST, message.into())
 }
 
-/// `GET /api/games`: every game served, in the order given at start-up.
+/// `GET /api/games`: every game served: the tables, the games solved, the games searched, each in the
+/// order given at start-up.
 pub async fn games(State(games): State<&'static [Served]>) -> Json<serde_json::Value> {
     let list: Vec<serde_json::Value> = games
         .iter()
         .map(|served| {
-            let game = served.game.as_ref();
-            let identity = game.identity();
+            let (identity, start, positions, kind, budget) = match &served.backing {
+                Backing::Table { game, .. } => {
+                    (game.identity(), game.describe(game.start()), Some(game.positions()), game.kind(), None)
+                }
+                Backing::Search { game, limits, start, kind } => {
+                    (&game.identity, start.clone(), None, *kind, Some(limits.node_budget))
+                }
+            };
             json!({
                 "id": served.id,
                 "game": identity.game,
@@ -55,9 +64,11 @@ pub async fn games(State(games): State<&'static [Served]>) -> Json<serde_json::V
                 "title": identity.title(),
                 "variant": identity.variant,
                 "source": served.source,
-                "start": game.describe(game.start()),
-                "positions": game.positions(),
-                "kind": kind_name(game.kind()),
+                "start": start,
+                "positions": positions,
+                "kind": kind_name(kind),
+                "searched": budget.is_some(),
+                "node_budget": budget,
             })
         })
         .collect();
@@ -74,7 +85,16 @@ pub async fn position(
         let served = find(games, params.game.as_deref())?;
         let text =
             params.position.ok_or_else(|| bad("missing parameter `position` (the position in the game's notation)"))?;
-        blocking(move || position_json(served, &text).map_err(bad)).await
+        blocking(move || match &served.backing {
+            Backing::Table { table, game } if game.kind() == ValueKind::Nimber => {
+                sum_json(served, table, game.as_ref(), &text).map_err(bad)
+            }
+            Backing::Table { table, game } => position_json(served, table, game.as_ref(), &text).map_err(bad),
+            Backing::Search { game, limits, .. } => {
+                game.with(|search| searched_json(served, search, limits, &text)).map_err(bad)?
+            }
+        })
+        .await
     };
     respond(answer.await)
 }
@@ -84,10 +104,13 @@ pub async fn stats(State(games): State<&'static [Served]>, params: Result<Query<
     let answer = async {
         let Query(params) = params.map_err(|e| bad(format!("bad query: {e}")))?;
         let served = find(games, params.game.as_deref())?;
+        let Backing::Table { table, game } = &served.backing else {
+            return Err(bad(format!("{} is searched live: it has no table, so no statistics", served.id)));
+        };
         blocking(move || {
             served
                 .stats
-                .get_or_init(|| stats_json(served))
+                .get_or_init(|| stats_json(served, table, game.as_ref()))
                 .clone()
                 .map_err(|e| Failure(StatusCode::INTERNAL_SERVER_ERROR, e))
         })
@@ -164,9 +187,13 @@ fn rank(value: Value) -> (u8, i64) {
 /// The answer to `/api/position`: `probe`'s report ([`tables::probe_open`]) on the served
 /// table, its moves sorted by [`rank`] (stable: equal values keep the game's order), each with
 /// the position it leads to. Time and memory: `probe`'s.
-fn position_json(served: &Served, text: &str) -> Result<serde_json::Value, String> {
-    let game = served.game.as_ref();
-    let report = tables::probe_open(&served.table, game, text)?;
+fn position_json(
+    served: &Served,
+    table: &TableFile,
+    game: &dyn SolvableGame,
+    text: &str,
+) -> Result<serde_json::Value, String> {
+    let report = tables::probe_open(table, game, text)?;
     let probed = report.probed();
     let mut moves: Vec<&ProbedMove> = probed.moves.iter().collect();
     moves.sort_by_key(|m| rank(m.value));
@@ -174,8 +201,8 @@ fn position_json(served: &Served, text: &str) -> Result<serde_json::Value, Strin
     let moves: Vec<serde_json::Value> = moves
         .into_iter()
         .map(|m| {
-            // A move of an impartial game may leave a sum of several positions, or nothing:
-            // it then leads to no one position.
+            // A move of a loopy or scoring game leads to one position (an impartial game's,
+            // which may leave a sum or nothing, goes through `sum_json`).
             let leads_to = match m.played.parts.as_slice() {
                 [one] => Some(game.describe(*one)),
                 _ => None,
@@ -201,6 +228,185 @@ fn position_json(served: &Served, text: &str) -> Result<serde_json::Value, Strin
         "index": probed.index,
         "value": value_json(probed.value),
         "finished": moves.is_empty(),
+        "searched": false,
+        "moves": moves,
+    }))
+}
+
+/// The engine a position searched live is valued with: `search`'s default, solver-core's
+/// alpha-beta on the full window (exact: the remoteness of wins and losses, the score).
+const LIVE_ENGINE: SearchEngine = SearchEngine::AlphaBeta(Driver::FullWindow);
+
+/// A searched answer as [`value_json`] writes a table's value (a tie without its remoteness,
+/// which the search does not compute); `None`, a move over its share of the node budget, as
+/// `{"kind": "unknown"}`.
+fn answer_json(answer: Option<Answer>) -> serde_json::Value {
+    let (kind, remoteness, score) = match answer {
+        None => ("unknown", None, None),
+        Some(Answer::Exact(SearchValue::Win(r))) => ("win", Some(r), None),
+        Some(Answer::Exact(SearchValue::Loss(r))) => ("loss", Some(r), None),
+        Some(Answer::Exact(SearchValue::Tie) | Answer::Sign(Sign::Tie)) => ("tie", None, None),
+        Some(Answer::Exact(SearchValue::Score(s))) => ("score", None, Some(s)),
+        Some(Answer::Sign(Sign::Win)) => ("win", None, None),
+        Some(Answer::Sign(Sign::Loss)) => ("loss", None, None),
+    };
+    let words = answer.map_or_else(|| "unknown".to_string(), |a| a.to_string());
+    json!({ "kind": kind, "remoteness": remoteness, "score": score, "nimber": null, "words": words })
+}
+
+/// [`rank`] for a searched answer; an unknown one last.
+fn answer_rank(answer: Option<Answer>) -> (u8, i64) {
+    match answer {
+        Some(Answer::Exact(SearchValue::Win(r))) => (0, i64::from(r)),
+        Some(Answer::Exact(SearchValue::Score(s))) => (0, -s),
+        Some(Answer::Sign(Sign::Win)) => (0, 0),
+        Some(Answer::Exact(SearchValue::Tie) | Answer::Sign(Sign::Tie)) => (1, 0),
+        Some(Answer::Exact(SearchValue::Loss(r))) => (3, -i64::from(r)),
+        Some(Answer::Sign(Sign::Loss)) => (3, 0),
+        None => (4, 0),
+    }
+}
+
+fn answer_remoteness(answer: Option<Answer>) -> Option<u32> {
+    match answer {
+        Some(Answer::Exact(SearchValue::Win(r) | SearchValue::Loss(r))) => Some(r),
+        _ => None,
+    }
+}
+
+/// The answer to `/api/position` for a game searched live, in [`position_json`]'s shape
+/// (`index` null, `searched` true): every move's value by [`LIVE_ENGINE`] within `limits`,
+/// the node budget shared by the moves ([`Searchable::move_values`], what `search --moves`
+/// prints), sorted by [`answer_rank`]; the position's value is the best move's (a finished
+/// position's its own search's), `unknown` where a move's share of the budget ran out (the
+/// best may be among those). Time: at most the budget's nodes, plus one transposition table
+/// of `limits.tt_bytes` a move.
+fn searched_json(
+    served: &Served,
+    search: &dyn Searchable,
+    limits: &SearchLimits,
+    text: &str,
+) -> Result<serde_json::Value, Failure> {
+    let failed = |e: SearchFailure| match e {
+        SearchFailure::Position(e) => bad(e.to_string()),
+        other => Failure(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {other}")),
+    };
+    let position = search.canonical(text).map_err(|e| bad(e.to_string()))?;
+    let mut moves = search.move_values(&position, LIVE_ENGINE, limits).map_err(failed)?;
+    moves.sort_by_key(|m| answer_rank(m.answer));
+    let value = match moves.first() {
+        None => match search.search(&position, LIVE_ENGINE, limits) {
+            Ok(found) => Some(found.answer),
+            Err(SearchFailure::Search(SearchError::NodeBudget { .. })) => None,
+            Err(other) => return Err(failed(other)),
+        },
+        Some(_) if moves.iter().any(|m| m.answer.is_none()) => None,
+        Some(best) => best.answer,
+    };
+    let before = answer_remoteness(value);
+    let scoring = search.kind() == ValueKind::Score;
+    let moves: Vec<serde_json::Value> = moves
+        .iter()
+        .map(|m| {
+            let change =
+                answer_remoteness(m.answer).zip(before).map(|(after, before)| i64::from(after) - i64::from(before));
+            let mut entry = json!({
+                "move": m.name,
+                "position": m.leads_to,
+                "value": answer_json(m.answer),
+                "best": value.is_some() && answer_rank(m.answer) == answer_rank(value),
+                "remoteness_change": change,
+            });
+            if scoring {
+                entry["gain"] = json!(m.gain);
+                entry["again"] = json!(m.again);
+            }
+            entry
+        })
+        .collect();
+    Ok(json!({
+        "game": served.id,
+        "position": position,
+        "index": null,
+        "value": answer_json(value),
+        "finished": moves.is_empty(),
+        "searched": true,
+        "node_budget": limits.node_budget,
+        "moves": moves,
+    }))
+}
+
+/// How the empty sum of an impartial game is written: every part finished, nothing left.
+const NOTHING: &str = "nothing";
+
+/// The answer to `/api/position` for an impartial game, whose position may be a sum of the
+/// table's positions, `a + b + c` (each in the game's notation; [`NOTHING`], the empty sum), in
+/// [`position_json`]'s shape: each part read by `probe` ([`tables::probe_open`]), the sum's
+/// nimber the xor of theirs (Sprague-Grundy), its moves every part's (named `part 2 (14): move` when
+/// there are several), each leading to the sum with that part replaced by what the move leaves
+/// and valued by the nimber of that sum; `index` is the table's where the sum has one part.
+/// Time: `probe`'s on each part.
+fn sum_json(
+    served: &Served,
+    table: &TableFile,
+    game: &dyn SolvableGame,
+    text: &str,
+) -> Result<serde_json::Value, String> {
+    let words: Vec<&str> = match text.trim() {
+        NOTHING => Vec::new(),
+        sum => sum.split('+').map(str::trim).collect(),
+    };
+    if words.iter().any(|w| w.is_empty()) {
+        return Err(format!("`{text}`: a sum names a position on each side of every `+` (`{NOTHING}`: no part)"));
+    }
+    let reports = words.iter().map(|w| tables::probe_open(table, game, w)).collect::<Result<Vec<_>, _>>()?;
+    let nimber = |value: Value| match value {
+        Value::Nimber(n) => Ok(n.0),
+        other => Err(format!("the table holds {} where a nimber was expected", show(other))),
+    };
+    let parts: Vec<&tables::Probed> = reports.iter().map(|r| r.probed()).collect();
+    let nimbers = parts.iter().map(|p| nimber(p.value)).collect::<Result<Vec<_>, _>>()?;
+    let total = nimbers.iter().fold(0, |xor, n| xor ^ n);
+    let write = |sum: Vec<String>| if sum.is_empty() { NOTHING.to_string() } else { sum.join(" + ") };
+    let mut moves = Vec::new();
+    for (at, part) in parts.iter().enumerate() {
+        for m in &part.moves {
+            let mut after: Vec<String> = parts[..at].iter().map(|p| p.position.clone()).collect();
+            after.extend(m.played.parts.iter().map(|&p| game.describe(p)));
+            after.extend(parts[at + 1..].iter().map(|p| p.position.clone()));
+            let option = nimber(m.value)? ^ total ^ nimbers[at];
+            let name = match parts.len() {
+                1 => m.played.name.clone(),
+                _ => format!("part {} ({}): {}", at + 1, part.position, m.played.name),
+            };
+            moves.push((name, write(after), Value::Nimber(Nimber(option))));
+        }
+    }
+    moves.sort_by_key(|&(_, _, value)| rank(value));
+    let value = Value::Nimber(Nimber(total));
+    let moves: Vec<serde_json::Value> = moves
+        .into_iter()
+        .map(|(name, after, option)| {
+            json!({
+                "move": name,
+                "position": after,
+                "value": value_json(option),
+                "best": is_best(value, option),
+                "remoteness_change": null,
+            })
+        })
+        .collect();
+    let index = match parts.as_slice() {
+        [one] => Some(one.index),
+        _ => None,
+    };
+    Ok(json!({
+        "game": served.id,
+        "position": write(parts.iter().map(|p| p.position.clone()).collect()),
+        "index": index,
+        "value": value_json(value),
+        "finished": moves.is_empty(),
+        "searched": false,
         "moves": moves,
     }))
 }
@@ -222,8 +428,7 @@ fn histogram_order(value: Value) -> (u8, i64) {
 /// the way), counted by kind and by value, and the position with the most extreme value
 /// ([`extreme_key`]: the longest win, the largest score or nimber), the lowest-numbered such.
 /// Time O(positions) over rayon's pool; memory O(distinct values).
-fn stats_json(served: &Served) -> Result<serde_json::Value, String> {
-    let table = &served.table;
+fn stats_json(served: &Served, table: &TableFile, game: &dyn SolvableGame) -> Result<serde_json::Value, String> {
     let counts = Mutex::new(HashMap::<Value, u64>::new());
     let extreme = Mutex::new(None::<(i64, std::cmp::Reverse<u64>)>);
     let visit = |first: u64, values: &[Value]| -> Result<(), String> {
@@ -254,7 +459,6 @@ fn stats_json(served: &Served) -> Result<serde_json::Value, String> {
     histogram.sort_by_key(|&(value, _)| histogram_order(value));
     let histogram: Vec<serde_json::Value> =
         histogram.into_iter().map(|(value, n)| json!({ "value": value_json(value), "count": n })).collect();
-    let game = served.game.as_ref();
     let extreme = match extreme.into_inner().map_err(|_| "a reader thread panicked")? {
         None => serde_json::Value::Null,
         Some((_, std::cmp::Reverse(index))) => {

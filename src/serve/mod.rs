@@ -1,68 +1,101 @@
 //! `gamesolve serve`: a local web server for exploring and playing solved games in a browser.
-//! It serves the tables given at start-up (stored files, sharded directories) and games solved
-//! at start-up into tables in memory, through a JSON API (module `api`: the games, a position with
-//! every move valued, a table's statistics) and one page of plain HTML, CSS and JavaScript
-//! compiled into the binary (nothing is fetched from the network, nothing is built).
+//! It serves the tables given at start-up (stored files, sharded directories), games solved
+//! at start-up into tables in memory, and games past any table by live search, through a JSON
+//! API (module `api`: the games, a position with every move valued, a table's statistics) and
+//! one page of plain HTML, CSS and JavaScript compiled into the binary (nothing is fetched from
+//! the network, nothing is built).
 //!
-//! Every value the API gives is read by [`crate::tables::probe_open`], `probe`'s own code, so
-//! the page and `probe` cannot disagree. No request names a file: the tables are opened before
-//! the server starts, and a request picks one by its id.
+//! Every value from a table is read by [`crate::tables::probe_open`], `probe`'s own code, so
+//! the page and `probe` cannot disagree; a searched value is `search --moves`' own
+//! ([`workbench::search::Searchable::move_values`]), within a node budget per request, and a
+//! position past it is answered `unknown` rather than keeping a thread busy. No request names a
+//! file: the tables are opened before the server starts, and a request picks one by its id.
 
 mod api;
 
+use crate::search::SearchedGame;
 use crate::tables;
 use axum::Router;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use solver_core::search::SearchLimits;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Duration;
-use table_file::TableFile;
+use table_file::{TableFile, ValueKind};
 use workbench::solve::SolvableGame;
 
-/// One game the server serves: its table and the game that reads it.
+/// One game the server serves: from a table, or by live search.
 pub struct Served {
     /// The id requests name it by: letters, digits, `-`, `_` and `.`, unique among the games.
     pub id: String,
-    /// Where its table comes from: the path as given, or `solved at start-up`.
+    /// Where its values come from: the table's path as given, `solved at start-up`, or
+    /// `searched live`.
     pub source: String,
-    table: TableFile,
-    game: Box<dyn SolvableGame>,
+    backing: Backing,
     /// The table's statistics (or why they could not be read), computed by the first request
     /// that asks: reading every value of a large table takes long, and most visits never ask.
     stats: OnceLock<Result<serde_json::Value, String>>,
 }
 
-/// What `serve` is asked to serve: table files (or sharded directories), then games to solve
-/// at start-up, each its name and its `key=value` parameters.
+/// Where a served game's values come from.
+enum Backing {
+    /// A table and the game that reads it.
+    Table { table: TableFile, game: Box<dyn SolvableGame> },
+    /// Forward search on each request, within `limits` (its node budget shared by the moves
+    /// of one position).
+    Search { game: SearchedGame, limits: SearchLimits, start: String, kind: ValueKind },
+}
+
+/// What `serve` is asked to serve: table files (or sharded directories), games to solve at
+/// start-up, and games to search live, each game its name and its `key=value` parameters.
 pub struct Request<'a> {
     /// The tables, as `probe` opens them.
     pub tables: &'a [PathBuf],
-    /// The games, as `solve` opens them: a name, then parameters.
+    /// The games to solve, as `solve` opens them: a name, then parameters.
     pub games: &'a [Vec<String>],
+    /// The games to search, as `search` opens them: a name, then parameters.
+    pub searches: &'a [Vec<String>],
+    /// Each position request's search: its node budget (for the moves together) and its
+    /// transposition table.
+    pub limits: SearchLimits,
 }
 
-/// Opens every table and solves every game of `request`, in order; the first that fails stops
-/// it with its reason. Time: each game's solve; memory: each game's table (a stored table is
-/// read on demand, a solved one is held compressed).
+/// Opens every table, solves every game and opens every search of `request`, in order; the
+/// first that fails stops it with its reason. Time: each game's solve; memory: each game's
+/// table (a stored table is read on demand, a solved one is held compressed).
 pub fn open(request: &Request<'_>) -> anyhow::Result<Vec<Served>> {
     let mut served = Vec::new();
     let mut ids = BTreeSet::new();
+    let mut add = |id: &str, source: String, backing| {
+        let id = unique_id(id, &mut ids);
+        served.push(Served { id, source, backing, stats: OnceLock::new() });
+    };
     for path in request.tables {
         let (table, game) = tables::open_table(path).map_err(anyhow::Error::msg)?;
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let id = unique_id(&stem, &mut ids);
-        served.push(Served { id, source: path.display().to_string(), table, game, stats: OnceLock::new() });
+        add(&stem, path.display().to_string(), Backing::Table { table, game });
     }
     for words in request.games {
         let (name, params) = words.split_first().ok_or_else(|| anyhow::anyhow!("--game needs a game's name"))?;
         let game = tables::open_game(name, params).map_err(anyhow::Error::msg)?;
         let title = game.identity().title();
-        let table = tables::solve_in_memory(game.as_ref(), &title)?;
-        let id = unique_id(&title, &mut ids);
-        served.push(Served { id, source: "solved at start-up".to_string(), table, game, stats: OnceLock::new() });
+        let table = tables::solve_in_memory(game.as_ref(), &title).map_err(|e| {
+            e.context(format!(
+                "{title} cannot be served from a table; `--search {}` serves it by live search",
+                words.join(" ")
+            ))
+        })?;
+        add(&title, "solved at start-up".to_string(), Backing::Table { table, game });
+    }
+    for words in request.searches {
+        let (name, params) = words.split_first().ok_or_else(|| anyhow::anyhow!("--search needs a game's name"))?;
+        let game = SearchedGame::open(name, params).map_err(anyhow::Error::msg)?;
+        let (start, kind) = game.with(|search| (search.start(), search.kind())).map_err(anyhow::Error::msg)?;
+        let id = format!("{} search", game.identity.title());
+        add(&id, "searched live".to_string(), Backing::Search { game, limits: request.limits.clone(), start, kind });
     }
     Ok(served)
 }

@@ -50,12 +50,14 @@ function svgElement(tag, attributes = {}) {
   return node;
 }
 
-// The colour of a value: "win", "tie" (ties and draws) or "loss", for the player the value is
-// for. A move's value in an impartial game is the option's nimber: 0 wins for its mover.
+// The colour of a value: "win", "tie" (ties and draws), "loss" or "unknown" (a live search
+// past its budget), for the player the value is for. A move's value in an impartial game is
+// the option's nimber: 0 wins for its mover.
 function tone(value, isMove) {
   switch (value.kind) {
     case "win": return "win";
     case "loss": return "loss";
+    case "unknown": return "unknown";
     case "score": return value.score > 0 ? "win" : value.score < 0 ? "loss" : "tie";
     case "nimber": return (value.nimber === 0) === isMove ? "win" : "loss";
     default: return "tie";
@@ -140,7 +142,9 @@ function draw(answer) {
   const valueBox = $("value");
   valueBox.className = `value ${tone(answer.value, false)}`;
   const toMove = entry.mover === null ? "" : " (to move)";
-  valueBox.textContent = `${answer.finished ? "Finished: " : ""}${answer.value.words} for ${who}${toMove}`;
+  valueBox.textContent = answer.value.kind === "unknown"
+    ? `${answer.value.words} for ${who}${toMove}: past the live search's budget`
+    : `${answer.finished ? "Finished: " : ""}${answer.value.words} for ${who}${toMove}`;
   const notation = $("notation");
   notation.textContent = answer.position === "" ? "(the start: nothing played)" : answer.position;
   // What a test waits for: the position drawn, as the server wrote it.
@@ -151,13 +155,17 @@ function draw(answer) {
   $("undo").disabled = state.at === 0;
   $("redo").disabled = state.at >= state.history.length - 1;
   const first = answer.moves[0];
-  $("computer").disabled = !first || first.position === null;
+  $("computer").disabled = !first || first.position === null || first.value.kind === "unknown";
 }
 
 function drawMoves(answer) {
   const list = $("moves");
   list.replaceChildren();
   if (answer.moves.length === 0) list.append(element("li", {}, "No moves: the game is over."));
+  if (answer.searched) {
+    const note = `Searched live, the moves sharing ${answer.node_budget.toLocaleString("en")} positions: a move past its share is unknown. A move provably no better than one listed may be left out.`;
+    list.append(element("li", { class: "muted" }, note));
+  }
   if (answer.moves.some((m) => m.position === null)) {
     const note = "Greyed moves leave a sum of several games (or nothing): their values are the table's, but the page plays only moves that lead to one position.";
     list.append(element("li", { class: "muted" }, note));
@@ -185,6 +193,8 @@ function drawPicture(answer) {
   else if (game === "connect-four") picture.append(connectFourPicture(answer));
   else if (game === "chomp") picture.append(chompPicture(answer));
   else if (game === "chopsticks") picture.append(chopsticksPicture(answer));
+  else if (game === "cards") picture.append(cardsPicture(answer));
+  else if (game === "octal" || game === "subtraction") picture.append(heapsPicture(answer));
   else if (game === "xiangqi") picture.append(xiangqiPicture(answer));
 }
 
@@ -236,7 +246,7 @@ function connectFourPicture(answer) {
   for (let c = 0; c < width; c++) {
     const move = answer.moves.find((m) => m.move === String(c + 1));
     if (move) {
-      const remoteness = move.value.remoteness === null ? "" : move.value.remoteness;
+      const remoteness = move.value.kind === "unknown" ? "?" : move.value.remoteness === null ? "" : move.value.remoteness;
       grid.append(moveButton(move, "drop", `${c + 1}: ${remoteness}`));
     } else grid.append(element("div", { class: "drop" }));
   }
@@ -282,6 +292,39 @@ function chopsticksPicture(answer) {
     }
     box.append(row);
   });
+  return box;
+}
+
+// The card game: "mover [a b], opponent [c d]", each hand's card values; a card at 0 is
+// spent (a hand of zeros has won).
+function cardsPicture(answer) {
+  const hands = [...answer.position.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1].trim().split(/\s+/));
+  const box = element("div", { class: "hands" });
+  hands.forEach((cards, i) => {
+    const row = element("div", { class: "hand-row" });
+    row.append(element("span", { class: "muted" }, i === 0 ? "to move" : "waiting"));
+    for (const card of cards) {
+      row.append(element("div", { class: `cell hand card${card === "0" ? " out" : ""}`, "aria-label": `a card of ${card}` }, card));
+    }
+    box.append(row);
+  });
+  return box;
+}
+
+// Heaps of tokens (octal and subtraction games): a sum "a + b + c" of heaps, each its count
+// ("nothing": none left); each heap a bar, its length to scale with the largest.
+function heapsPicture(answer) {
+  const heaps = answer.position === "nothing" ? [] : answer.position.split("+").map((h) => Number(h.trim()));
+  const box = element("div", { class: "heaps", "aria-label": "the heaps" });
+  const most = Math.max(1, ...heaps);
+  heaps.forEach((heap) => {
+    const row = element("div", { class: "heap-row" });
+    const bar = element("div", { class: "heap", title: `${heap} tokens` });
+    bar.style.width = `${Math.max(2, (heap / most) * 100)}%`;
+    row.append(element("span", { class: "heap-count" }, String(heap)), bar);
+    box.append(row);
+  });
+  if (heaps.length === 0) box.append(element("p", { class: "muted" }, "No heap left."));
   return box;
 }
 
@@ -422,7 +465,8 @@ function dotsPicture(answer) {
 
 // --- The chart: one point a ply, its value for the first player (the player to move's,
 // flipped when the second is to move): the remoteness for loopy games, the score for scoring
-// games, the nimber for impartial ones; coloured by who is winning.
+// games, the nimber for impartial ones; coloured by who is winning (grey on the axis where a
+// live search left the value unknown).
 
 function forFirst(entry) {
   const value = entry.answer.value;
@@ -481,8 +525,13 @@ function drawChart() {
 
 async function loadStats() {
   const box = $("stats");
-  box.replaceChildren(element("p", { class: "muted" }, "Counting every position..."));
   const game = state.game;
+  if (game.searched) {
+    const said = `No table: each position is searched when asked, within ${game.node_budget.toLocaleString("en")} positions.`;
+    box.replaceChildren(element("p", { class: "muted" }, said));
+    return;
+  }
+  box.replaceChildren(element("p", { class: "muted" }, "Counting every position..."));
   try {
     const stats = await api("/api/stats", { game: game.id });
     if (state.game !== game) return;
@@ -544,9 +593,12 @@ function histogram(bars) {
 
 // --- Start-up and controls.
 
+// Plays the first move, the best, unless its value is unknown (a live search past its
+// budget): then no move is known to be best.
 function computerMoves() {
   const answer = current().answer;
-  if (answer && answer.moves.length > 0 && answer.moves[0].position !== null) play(answer.moves[0]);
+  const first = answer && answer.moves[0];
+  if (first && first.position !== null && first.value.kind !== "unknown") play(first);
 }
 
 function undo() {

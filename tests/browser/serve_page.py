@@ -72,9 +72,9 @@ def expect_chart_ends_with(page, plies, answer):
 
 
 def play_to_the_end(page, base, game, limit=None):
-    """Computer moves until the game is over (or `limit` plies, or a best move that leaves a
-    sum of positions, which the page cannot show as one), each position checked; returns the
-    plies."""
+    """Computer moves until the game is over (or `limit` plies, or a best move the page cannot
+    play: one that leaves no one position, or one a live search left unknown), each position
+    checked; returns the plies."""
     plies = 0
     start = None
     while True:
@@ -82,8 +82,9 @@ def play_to_the_end(page, base, game, limit=None):
         # The ply the game was at when asked, once the page shows the position.
         start = chart_points(page) - 1 if start is None else start
         expect_chart_ends_with(page, start + plies, answer)
-        if answer["finished"] or plies == limit or answer["moves"][0]["position"] is None:
-            unplayable = answer["finished"] or answer["moves"][0]["position"] is None
+        first = answer["moves"][0] if answer["moves"] else None
+        unplayable = first is None or first["position"] is None or first["value"]["kind"] == "unknown"
+        if unplayable or plies == limit:
             check(page.is_disabled("#computer") == unplayable, f"{game} {answer['position']}: the computer's button")
             return plies
         page.click("#computer")

@@ -370,6 +370,140 @@ fn nothing_to_serve_a_file_that_is_no_table_and_a_bad_game_are_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("mnk"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// A searched value agrees with a table's: the same kind, the same remoteness for a win or a
+/// loss (a search does not compute a tie's), the same score.
+fn searched_agrees(searched: &Value, table: &Value) -> bool {
+    let (kind, remoteness, score) = from_api(searched);
+    let (want_kind, want_remoteness, want_score) = from_api(table);
+    kind == want_kind && score == want_score && (kind == "tie" || remoteness == want_remoteness)
+}
+
+/// The ids of the games a server serves, in order.
+fn ids(server: &Server) -> Vec<String> {
+    let games = server.json("/api/games");
+    games["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect()
+}
+
+/// A game served by live search (the crate's own m,n,k search; chomp through its family's
+/// search on the space) against the same game's table solved at start-up, position by
+/// position along a whole game: the same position, value and move values, sorted the same.
+#[test]
+fn a_game_searched_live_has_the_tables_values_along_a_whole_game() {
+    let server = Server::start(&[
+        "--game", "mnk", "m=3", "n=3", "k=3", "--search", "mnk", "m=3", "n=3", "k=3", //
+        "--game", "chomp", "rows=2", "cols=5", "--search", "chomp", "rows=2", "cols=5",
+    ]);
+    let ids = ids(&server);
+    // Tables first, then the games solved, then the games searched.
+    assert_eq!(ids, ["mnk-k3-m3-n3", "chomp-cols5-rows2", "mnk-k3-m3-n3-search", "chomp-cols5-rows2-search"]);
+    let games = server.json("/api/games");
+    assert_eq!(games["games"][2]["searched"], true);
+    assert_eq!(games["games"][2]["source"], "searched live");
+    assert_eq!(games["games"][2]["positions"], Value::Null);
+    assert_eq!(games["games"][0]["searched"], false);
+    for solved in [0, 1] {
+        let (table_id, search_id) = (&ids[solved], &ids[solved + 2]);
+        let mut position = games["games"][solved]["start"].as_str().unwrap().to_string();
+        assert_eq!(games["games"][solved + 2]["start"], games["games"][solved]["start"]);
+        loop {
+            let table = server.position(table_id, &position);
+            let searched = server.position(search_id, &position);
+            let context = format!("{search_id} {position}");
+            assert_eq!(searched["searched"], true, "{context}");
+            assert_eq!(searched["position"], table["position"], "{context}");
+            assert!(searched_agrees(&searched["value"], &table["value"]), "{context}: {searched} against {table}");
+            let moves = searched["moves"].as_array().unwrap();
+            let table_moves = table["moves"].as_array().unwrap();
+            // A search may leave out a move provably no better than one it lists.
+            assert!(!moves.is_empty() || table_moves.is_empty(), "{context}");
+            for m in moves {
+                let name = &m["move"];
+                let expected =
+                    table_moves.iter().find(|t| &t["move"] == name).unwrap_or_else(|| panic!("{context}: {name}"));
+                assert_eq!(m["position"], expected["position"], "{context}: {name}");
+                assert!(searched_agrees(&m["value"], &expected["value"]), "{context}: {name}: {m} against {expected}");
+            }
+            for pair in moves.windows(2) {
+                assert!(
+                    rank(&pair[0]["value"]) <= rank(&pair[1]["value"]),
+                    "{context}: {} before {}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            let Some(first) = table_moves.first() else { break };
+            position = first["position"].as_str().unwrap().to_string();
+        }
+    }
+}
+
+/// A position past the node budget is answered at once as unknown, every move unknown (the
+/// empty 7x6 Connect Four board within 1,000 positions), while a finished one is still valued;
+/// a searched game has no statistics, and a bad position is a 400.
+#[test]
+fn a_position_past_the_node_budget_is_unknown_and_a_searched_game_has_no_statistics() {
+    let server = Server::start(&["--search", "connect-four", "--budget", "1000"]);
+    let id = "connect-four-height6-width7-search";
+    assert_eq!(ids(&server), [id]);
+    let start = server.position(id, "");
+    assert_eq!(start["value"]["kind"], "unknown", "{start}");
+    assert_eq!(start["node_budget"], 1000);
+    let moves = start["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert!(moves.iter().all(|m| m["value"]["kind"] == "unknown" && m["best"] == false), "{start}");
+    // The first player's four along the bottom row: the second player, to move, has lost.
+    let won = server.position(id, "4455667");
+    assert_eq!((won["finished"].as_bool(), from_api(&won["value"])), (Some(true), ("loss".to_string(), Some(0), None)));
+    for (path, says) in [
+        (format!("/api/stats?game={id}"), "searched live"),
+        (format!("/api/position?game={id}&position=8"), "not a position of Connect Four"),
+        (format!("/api/position?game={id}&position=4444444"), "column 4 is full"),
+    ] {
+        let (status, _, body) = server.get(&path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains(says), "{path}: {body}");
+    }
+    let out = gamesolve(&["serve", "--search", "chopsticks", "--port", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("may loop"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// An impartial game's position may be a sum, valued by the xor of its parts' nimbers. The
+/// subtraction game S(1,3,4) has the nimbers 0 1 0 1 2 3 2, repeating with period 7 (Berlekamp,
+/// Conway and Guy, Winning Ways, ch. 4); a sum of two equal games is 0 (the mirror strategy).
+#[test]
+fn an_impartial_games_sums_are_valued_by_the_xor_of_their_parts_nimbers() {
+    let server = Server::start(&["--game", "subtraction", "take=1,3,4", "heap=20"]);
+    let id = &ids(&server)[0];
+    let period = [0, 1, 0, 1, 2, 3, 2];
+    for heap in 0..=20 {
+        let answer = server.position(id, &heap.to_string());
+        assert_eq!(answer["value"]["nimber"], period[heap % 7], "heap {heap}");
+    }
+    for (sum, nimber) in [("5 + 6", 1), ("7 + 7", 0), ("13 + 13", 0), ("4 + 5 + 6", 3), ("nothing", 0)] {
+        let answer = server.position(id, sum);
+        assert_eq!(answer["value"]["nimber"], nimber, "{sum}: {answer}");
+        assert_eq!(answer["position"], sum);
+    }
+    // From 5 + 6 (*3 + *2), the moves to a sum of nimber 0: 6 to 5 (*3), and 5 to 4 (*2).
+    let answer = server.position(id, "5 + 6");
+    let winning: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["value"]["nimber"] == 0)
+        .map(|m| m["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["4 + 6", "5 + 5"]);
+    assert!(answer["moves"].as_array().unwrap().iter().all(|m| (m["best"] == true) == (m["value"]["nimber"] == 0)));
+    assert_eq!(answer["moves"][0]["move"], "part 1 (5): take 1");
+    let nothing = server.position(id, "nothing");
+    assert_eq!(nothing["finished"], true);
+    let (status, _, body) = server.get(&format!("/api/position?game={id}&position={}", encode("3 +")));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("on each side of every `+`"), "{body}");
+}
+
 /// Chromium's path, or `None` (with a message) where it or Playwright for Python is missing
 /// and the browser tests are not required (GAMESOLVE_BROWSER_TEST=required, as in CI, which
 /// installs both).
@@ -432,8 +566,10 @@ fn the_page_plays_both_games_in_a_headless_browser_as_the_api_values_them() {
 }
 
 /// Every registered game, at the smallest of the sizes `verify` checks, solved at start-up
-/// and played by the computer in the browser from its start (up to 16 plies), every position
-/// shown as the API values it, no error in the console.
+/// and played by the computer in the browser from its start (up to 16 plies), then games
+/// searched live (4x4 Connect Four and 2x2 dots and boxes, played to their end; 7x6 Connect
+/// Four, whose start is past the budget, so the computer cannot move), every position shown as
+/// the API values it, no error in the console.
 #[test]
 fn every_registered_game_is_played_in_the_browser_from_its_start() {
     let Some(chromium) = browser() else { return };
@@ -446,6 +582,10 @@ fn every_registered_game_is_played_in_the_browser_from_its_start() {
             .unwrap_or_default();
         args.extend(["--game".to_string(), target.name.to_string()]);
         args.extend(smallest);
+    }
+    for search in ["connect-four width=4 height=4", "dots-and-boxes rows=2 cols=2", "connect-four"] {
+        args.push("--search".to_string());
+        args.extend(search.split(' ').map(str::to_string));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let server = Server::start(&args);

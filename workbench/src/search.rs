@@ -39,7 +39,7 @@ use crate::solved::PositionError;
 use solver_core::search::{
     Answer, SearchEngine, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Searched, Sign,
 };
-use table_file::Value;
+use table_file::{Value, ValueKind};
 
 /// A game at fixed parameters whose positions, written in its notation, are searched forward.
 ///
@@ -48,18 +48,26 @@ use table_file::Value;
 pub trait Searchable: Sync {
     /// The start position, in the game's notation.
     fn start(&self) -> String;
+    /// What its values are: [`ValueKind::Score`] for a scoring game, else
+    /// [`ValueKind::Outcome`] (an impartial space's [`ValueKind::Nimber`], whose search gives
+    /// win or loss).
+    fn kind(&self) -> ValueKind;
     /// `text` read as a position and written back in the game's notation.
     fn canonical(&self, text: &str) -> Result<String, PositionError>;
     /// The value of the position `text` by `engine`, with the principal variation named.
     fn search(&self, text: &str, engine: SearchEngine, limits: &SearchLimits) -> Result<Found, SearchFailure>;
     /// Each move of the position `text` the game lists (a game may leave out moves provably no
     /// better than one it lists) with its value for the mover, each by `engine` (an exact one).
+    ///
+    /// A node budget in `limits` is the budget of the whole call, shared among the moves as
+    /// [`share_budget`] does: a move over its share is given no answer, and the others are
+    /// still valued. Any other failure (a stop, memory) ends the call.
     fn move_values(
         &self,
         text: &str,
         engine: SearchEngine,
         limits: &SearchLimits,
-    ) -> Result<Vec<(String, Answer)>, SearchFailure>;
+    ) -> Result<Vec<MoveValue>, SearchFailure>;
     /// The name of the score the game's field writes values in (Connect Four: `Pons' score`),
     /// if it has one; [`Searchable::score`] then converts to it.
     fn score_name(&self) -> Option<&'static str> {
@@ -153,6 +161,57 @@ impl Engine {
 
 fn no_solver() -> SearchFailure {
     SearchFailure::Refused("this game has no dedicated solver: search it with solver-core's engines".to_string())
+}
+
+/// A move of a position and its value, as [`Searchable::move_values`] gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move, in the game's notation.
+    pub name: String,
+    /// The position it leads to, in the game's notation; `None` for a move of an impartial
+    /// game that leaves a sum of several positions, or none.
+    pub leads_to: Option<String>,
+    /// The points the mover scores with it (scoring games; 0 otherwise).
+    pub gain: i64,
+    /// Whether the mover moves again after it (scoring games; false otherwise).
+    pub again: bool,
+    /// Its value for the mover; `None` where the move's share of the node budget ran out
+    /// before an answer.
+    pub answer: Option<Answer>,
+}
+
+/// The values of `count` moves, the `i`-th by `value_of(i, limits)` (its value for the mover
+/// and the positions it visited), within `limits.node_budget` for them all (0: no limit): each
+/// move may visit what is left of the budget divided by the moves still to value, so one hard
+/// move cannot starve the rest, and what an easy one leaves goes to those after it. A move
+/// over its share is `None`; any other failure is returned.
+pub fn share_budget(
+    count: usize,
+    limits: &SearchLimits,
+    mut value_of: impl FnMut(usize, &SearchLimits) -> Result<(Answer, u64), SearchFailure>,
+) -> Result<Vec<Option<Answer>>, SearchFailure> {
+    let mut left = limits.node_budget;
+    let mut values = Vec::with_capacity(count);
+    for i in 0..count {
+        let share = if limits.node_budget == 0 { 0 } else { left / (count - i) as u64 };
+        if limits.node_budget != 0 && share == 0 {
+            values.push(None);
+            continue;
+        }
+        let mine = SearchLimits { node_budget: share, ..limits.clone() };
+        match value_of(i, &mine) {
+            Ok((answer, nodes)) => {
+                left = left.saturating_sub(nodes);
+                values.push(Some(answer));
+            }
+            Err(SearchFailure::Search(SearchError::NodeBudget { nodes, .. })) => {
+                left = left.saturating_sub(nodes.max(share));
+                values.push(None);
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(values)
 }
 
 /// What a search found.
@@ -276,6 +335,10 @@ where
         (self.describe)(&self.start)
     }
 
+    fn kind(&self) -> ValueKind {
+        if self.game.scoring() { ValueKind::Score } else { ValueKind::Outcome }
+    }
+
     fn canonical(&self, text: &str) -> Result<String, PositionError> {
         Ok((self.describe)(&self.read(text)?))
     }
@@ -291,21 +354,27 @@ where
         text: &str,
         engine: SearchEngine,
         limits: &SearchLimits,
-    ) -> Result<Vec<(String, Answer)>, SearchFailure> {
+    ) -> Result<Vec<MoveValue>, SearchFailure> {
         let position = self.read(text)?;
         if self.game.terminal(&position).is_some() {
             return Ok(Vec::new());
         }
         let mut moves = Vec::new();
         self.game.moves(&position, &mut moves);
-        let mut values = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let played = self.game.play(&position, mv);
-            let child = engine.run(&self.game, &played.position, limits)?;
-            let value = through(child.answer, played.gain, played.again).ok_or_else(|| weak_through(engine))?;
-            values.push(((self.name_move)(&position, mv), value));
-        }
-        Ok(values)
+        let played: Vec<_> = moves.iter().map(|&mv| self.game.play(&position, mv)).collect();
+        let answers = share_budget(moves.len(), limits, |i, limits| {
+            let child = engine.run(&self.game, &played[i].position, limits)?;
+            let value = through(child.answer, played[i].gain, played[i].again).ok_or_else(|| weak_through(engine))?;
+            Ok((value, child.stats.nodes))
+        })?;
+        let values = moves.iter().zip(&played).zip(answers).map(|((&mv, played), answer)| MoveValue {
+            name: (self.name_move)(&position, mv),
+            leads_to: Some((self.describe)(&played.position)),
+            gain: played.gain,
+            again: played.again,
+            answer,
+        });
+        Ok(values.collect())
     }
 
     fn score_name(&self) -> Option<&'static str> {

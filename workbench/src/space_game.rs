@@ -23,7 +23,7 @@
 
 use crate::check::{Failure, OracleCheck, OracleSide, first_difference, oracle_grundy, oracle_loopy, oracle_scores};
 use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring, SpaceMove};
-use crate::search::{Found, SearchFailure, Searchable, through, weak_through};
+use crate::search::{Found, MoveValue, SearchFailure, Searchable, share_budget, through, weak_through};
 use crate::search_check::check_search;
 use crate::solve::{
     ConsecutiveTiers, Identity, Move, Notation, PositionError, SolvableGame, SolveError, Solved, VerifyFailure,
@@ -33,7 +33,7 @@ use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
 use judge::resources::{OutOfMemory, check_memory};
 use oracle::Budget;
-use solver_core::search::{Answer, SearchEngine, SearchLimits};
+use solver_core::search::{SearchEngine, SearchLimits};
 use solver_core::{
     Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace,
     SpaceTooLarge, StateId, StateSpace, Unmoves,
@@ -523,6 +523,10 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> Searchable for SpaceSe
         self.game.describe_id(self.game.start)
     }
 
+    fn kind(&self) -> ValueKind {
+        self.game.kind()
+    }
+
     fn canonical(&self, text: &str) -> Result<String, PositionError> {
         Ok(self.game.describe_id(self.id(text)?))
     }
@@ -546,16 +550,27 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> Searchable for SpaceSe
         text: &str,
         engine: SearchEngine,
         limits: &SearchLimits,
-    ) -> Result<Vec<(String, Answer)>, SearchFailure> {
+    ) -> Result<Vec<MoveValue>, SearchFailure> {
         let id = self.id(text)?;
-        let mut values = Vec::new();
-        for mv in self.game.moves(id.index() as u64) {
+        let moves = self.game.moves(id.index() as u64);
+        let answers = share_budget(moves.len(), limits, |i, limits| {
+            let mv = &moves[i];
             let parts: Vec<StateId> = mv.parts.iter().map(|&p| SpaceGame::<G, F>::id(p)).collect();
             let child = F::search(&self.game.space, &parts, engine, limits)?;
             let value = through(child.answer, mv.gain, mv.again).ok_or_else(|| weak_through(engine))?;
-            values.push((mv.name, value));
-        }
-        Ok(values)
+            Ok((value, child.stats.nodes))
+        })?;
+        let values = moves.into_iter().zip(answers).map(|(mv, answer)| MoveValue {
+            leads_to: match mv.parts.as_slice() {
+                [one] => Some(self.game.describe_id(SpaceGame::<G, F>::id(*one))),
+                _ => None,
+            },
+            name: mv.name,
+            gain: mv.gain,
+            again: mv.again,
+            answer,
+        });
+        Ok(values.collect())
     }
 }
 

@@ -4,9 +4,10 @@
 //! one position.
 
 use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
-use solver_core::search::{Answer, SearchEngine, SearchLimits, SearchValue};
+use solver_core::search::{Answer, SearchEngine, SearchError, SearchLimits, SearchValue};
 use table_file::Value;
 use workbench::check::Failure;
+use workbench::search::{MoveValue, SearchFailure, share_budget};
 use workbench::search_check::check_search;
 use workbench::solve::{Identity, Notation, SolvableGame, Solved};
 use workbench::space_game::{LoopyGame, ScoringGame};
@@ -41,7 +42,17 @@ fn a_loopy_space_is_searched_only_when_declared_acyclic() {
     assert_eq!(found.answer, Answer::Exact(SearchValue::Loss(2)));
     assert_eq!(found.principal_variation, ["to n1", "to n2"]);
     let moves = search.move_values("#1", SearchEngine::ALL[0], &SearchLimits::default()).unwrap();
-    assert_eq!(moves, [("to n2".to_string(), Answer::Exact(SearchValue::Win(1)))]);
+    let win_in_one = Some(Answer::Exact(SearchValue::Win(1)));
+    assert_eq!(
+        moves,
+        [MoveValue {
+            name: "to n2".to_string(),
+            leads_to: Some("n2".to_string()),
+            gain: 0,
+            again: false,
+            answer: win_in_one,
+        }]
+    );
     assert!(search.canonical("m3").is_err() && search.canonical("#3").is_err());
 }
 
@@ -84,4 +95,35 @@ fn the_check_finds_a_table_wrong_at_one_position() {
         }
         other => panic!("expected a disagreement at #97, got {other:?}"),
     }
+}
+
+#[test]
+fn a_node_budget_is_shared_among_the_moves_and_what_one_leaves_goes_to_the_next() {
+    // Three moves costing 10, 100 and 10 positions within 60 for all: the first may use 60/3 =
+    // 20 and uses 10; the second may use 50/2 = 25 and runs out; the third may use 25.
+    let costs = [10, 100, 10];
+    let mut shares = Vec::new();
+    let limits = SearchLimits { node_budget: 60, ..SearchLimits::default() };
+    let values = share_budget(costs.len(), &limits, |i, limits| {
+        shares.push(limits.node_budget);
+        match costs[i] {
+            cost if cost <= limits.node_budget => Ok((Answer::Exact(SearchValue::Score(i as i64)), cost)),
+            _ => Err(SearchFailure::Search(SearchError::NodeBudget {
+                nodes: limits.node_budget,
+                proven: "nothing".to_string(),
+            })),
+        }
+    })
+    .unwrap();
+    assert_eq!(shares, [20, 25, 25]);
+    let score = |s| Some(Answer::Exact(SearchValue::Score(s)));
+    assert_eq!(values, [score(0), None, score(2)]);
+    // Without a budget every move gets no limit; a failure other than the budget ends it.
+    let unlimited =
+        share_budget(2, &SearchLimits::default(), |_, limits| Ok((score(limits.node_budget as i64).unwrap(), 5)));
+    assert_eq!(unlimited.unwrap(), [score(0), score(0)]);
+    let stopped = share_budget(2, &limits, |_, _| {
+        Err(SearchFailure::Search(SearchError::Stopped { nodes: 1, proven: "nothing".to_string() }))
+    });
+    assert!(matches!(stopped, Err(SearchFailure::Search(SearchError::Stopped { .. }))));
 }
