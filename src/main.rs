@@ -6,10 +6,10 @@ mod output;
 
 use ::judge::JudgeError;
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use commands::{
-    EXIT_CODES, check, diff, exec_limited, explain, generate, judge, list, parse_bytes, probe, search, search_help,
-    serve, show, solve, spaces_help, stats, verify,
+    EXIT_CODES, check, completions, diff, exec_limited, explain, generate, judge, list, man, parse_bytes, probe,
+    search, search_help, serve, show, solve, spaces_help, stats, verify,
 };
 use output::{OutputClosed, print_all};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc};
@@ -155,6 +155,18 @@ enum Command {
     /// the file is damaged or not a table.
     #[command(after_help = EXIT_CODES)]
     Verify(verify::Args),
+    /// Print a shell's completion script for gamesolve: bash, zsh, fish, elvish or powershell.
+    ///
+    /// The script is generated from gamesolve's own definition of its commands and options and
+    /// printed on standard output; save it where the shell looks for completions (below).
+    #[command(after_help = completions::INSTALL)]
+    Completions(completions::Args),
+    /// Print gamesolve's manual page (roff), or write one page per command with --out.
+    ///
+    /// Read it with `gamesolve man | man -l -`. The pages are generated from the same
+    /// definitions as `--help`. To install them, write them into a folder `man` searches, e.g.
+    /// `gamesolve man --out ~/.local/share/man/man1`, then `man gamesolve-judge`.
+    Man(man::Args),
     /// Runs a program so that it dies with gamesolve, under `--memory-limit` if given: what
     /// `check` starts every run of the checked program through.
     #[command(hide = true)]
@@ -221,6 +233,8 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args, cli.budget),
         Command::Diff(args) => diff::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
+        Command::Man(args) => man::run(args, Cli::command()),
         Command::ExecLimited(args) => exec_limited::run(args),
     }
 }

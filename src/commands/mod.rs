@@ -3,12 +3,14 @@
 //! source, and the help text of exit codes and of the whole-space games.
 
 pub mod check;
+pub mod completions;
 pub mod diff;
 pub mod exec_limited;
 pub mod explain;
 pub mod generate;
 pub mod judge;
 pub mod list;
+pub mod man;
 pub mod probe;
 pub mod search;
 pub mod serve;

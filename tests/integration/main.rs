@@ -8,6 +8,7 @@ mod common;
 mod budgets;
 mod check_hardening;
 mod cli;
+mod completions;
 mod contest;
 mod memory_plan;
 mod registered;
