@@ -186,12 +186,41 @@ fn main() -> ExitCode {
         // process killed by SIGPIPE, as Unix filters do; the work was not finished.
         Err(e) if e.is::<OutputClosed>() => ExitCode::from(128 + 13),
         Err(e) => {
-            gamesolve::terminal::note(&format!("gamesolve: {e:#}"));
+            let message = format!("{e:#}");
+            gamesolve::terminal::note(&format!("gamesolve: {message}"));
             let declined =
                 e.chain().any(|cause| cause.downcast_ref::<JudgeError>().is_some_and(JudgeError::is_declined));
-            ExitCode::from(if declined { 3 } else { 2 })
+            let code = if declined { 3 } else { 2 };
+            json_error(&message, code);
+            ExitCode::from(code)
         }
     }
+}
+
+/// Where `--format json` was asked for, the error as the JSON document a script reads on
+/// standard output, `{"error": message, "exit": code}` (the message is on standard error
+/// too); a failure to write it changes nothing (the exit code says it all).
+fn json_error(message: &str, code: u8) {
+    if asks_for_json(std::env::args_os().skip(1)) {
+        let _ = output::emit(&format!("{}\n", serde_json::json!({ "error": message, "exit": code })));
+    }
+}
+
+/// Whether the words of a command line ask for `--format json` (as `--format json` or
+/// `--format=json`) before any `--`, after which the words are a checked program's.
+fn asks_for_json(words: impl Iterator<Item = std::ffi::OsString>) -> bool {
+    let mut previous_was_format = false;
+    for word in words {
+        let word = word.to_string_lossy();
+        if word == "--" {
+            return false;
+        }
+        if word == "--format=json" || (previous_was_format && word == "json") {
+            return true;
+        }
+        previous_was_format = word == "--format";
+    }
+    false
 }
 
 /// Runs the command line; help and version text are written like any answer, so a failed write
@@ -202,7 +231,9 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
         Err(e) if e.use_stderr() => {
             // Plain, not in clap's colours: the message quotes the arguments, which must be
             // made terminal-safe like everything else.
-            gamesolve::terminal::note(e.render().to_string().trim_end());
+            let message = e.render().to_string();
+            gamesolve::terminal::note(message.trim_end());
+            json_error(message.trim_end(), 2);
             return Ok(ExitCode::from(2));
         }
         Err(e) => return print_all(&e.render().to_string()),

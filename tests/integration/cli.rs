@@ -66,6 +66,34 @@ fn bad_input_prints_nothing_on_stdout_and_exits_2() {
 }
 
 #[test]
+fn with_format_json_an_error_is_a_json_document_on_stdout_too() {
+    let json = |out: &std::process::Output| -> serde_json::Value {
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)))
+    };
+    // Bad input, a usage error (as --format=json), a file that is not a table: the message of
+    // standard error, and the exit code, in one document.
+    let out = gamesolve(&["judge", "loopy-graph", "--format", "json"], "2 1\n- -\n0 5\n");
+    assert_eq!(out.status.code(), Some(2));
+    let error = json(&out);
+    assert_eq!(error["exit"], 2);
+    assert!(error["error"].as_str().unwrap().contains("line 3, column 3"), "{error}");
+    assert_eq!(format!("gamesolve: {}\n", error["error"].as_str().unwrap()), text(&out.stderr));
+    let out = gamesolve(&["judge", "loopy-graph", "--engine", "magic", "--format=json"], "1 0\n-\n");
+    assert!(json(&out)["error"].as_str().unwrap().contains("unknown engine `magic`"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-table");
+    std::fs::write(&file, "garbage").unwrap();
+    let out = gamesolve(&["verify", file.to_str().unwrap(), "--format", "json"], "");
+    assert_eq!((out.status.code(), json(&out)["exit"].as_u64()), (Some(2), Some(2)));
+    assert!(json(&out)["error"].as_str().unwrap().contains("not a gamesolve table file"), "{}", text(&out.stdout));
+    // A clap usage error; and words after `--` are a checked program's, not gamesolve's.
+    let out = gamesolve(&["solve", "--format", "json", "--no-such-option"], "");
+    assert_eq!((out.status.code(), json(&out)["exit"].as_u64()), (Some(2), Some(2)));
+    let out = gamesolve(&["check", "loopy-graph", "--timeout", "0", "--", "prog", "--format", "json"], "");
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), String::new()));
+}
+
+#[test]
 fn invalid_utf8_is_located() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamesolve"))
         .args(["judge", "loopy-graph"])
