@@ -29,7 +29,7 @@ fn table_3x3(c: &mut Criterion) {
         assert_eq!(TableFile::open(&file).expect("a table").value(0), Ok(Value::Score(-3)), "{rule}");
         group.bench_function(format!("write {rule}"), |b| b.iter(|| write().expect("written")));
         group.bench_function(format!("verify {rule}"), |b| {
-            b.iter(|| tables::verify_file(black_box(&file), &|_, _| {}).expect("verified"))
+            b.iter(|| tables::verify_file(black_box(&file), &|_, _, _| {}).expect("verified"))
         });
         group.bench_function(format!("open and probe the empty board {rule}"), |b| {
             b.iter(|| tables::probe(black_box(&file), "empty").expect("probed"))

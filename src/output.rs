@@ -113,7 +113,7 @@ pub fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
 
 /// A progress bar over positions, drawn only on a terminal.
 pub fn positions_bar(what: &str) -> ProgressBar {
-    let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions {elapsed}");
+    let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions, {percent}% ({eta} left)");
     bar.set_message(terminal_safe(what).into_owned());
     bar
 }

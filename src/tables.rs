@@ -13,7 +13,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use table_file::{Header, TableError, TableFile, Target, Value, WriteOptions, Written, table_bytes};
 use workbench::solve::{
-    Identity, Move, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show, to_json,
+    Identity, Move, PhasedProgress, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show,
+    to_json,
 };
 
 /// The `writer` of the tables this program writes: `gamesolve` and its version.
@@ -575,8 +576,8 @@ impl VerifiedFile {
 }
 
 /// Re-checks the table at `path`: every block's checksum and the whole table's, then every value
-/// against its children with the game's verifier.
-pub fn verify_file(path: &Path, progress: Progress<'_>) -> Result<VerifiedFile, VerifyFailure> {
+/// against its children with the game's verifier, each phase told to `progress`.
+pub fn verify_file(path: &Path, progress: PhasedProgress<'_>) -> Result<VerifiedFile, VerifyFailure> {
     let (table, game) = open_table(path).map_err(VerifyFailure::Unreadable)?;
     game.verify(&table, progress)?;
     Ok(VerifiedFile {

@@ -9,6 +9,7 @@
 use crate::{ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, ScoreValue, ScoredMove, ScoringSpace, StateId};
 use rayon::prelude::*;
 use std::fmt::{self, Debug};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The first entry of a table that disagrees with its position's children.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -96,18 +97,33 @@ fn check_len<V: Debug>(expected: usize, found: usize) -> Result<(), VerifyError<
     if expected == found { Ok(()) } else { Err(VerifyError::WrongLength { expected, found }) }
 }
 
+/// Positions a task of the verifier checks in turn, reporting its progress after them: large
+/// enough that the report costs nothing, small enough for a progress bar to move.
+const CHUNK: usize = 1 << 16;
+
+/// What a verifier reports from time to time: positions checked so far (of the table's
+/// length), from any of its threads.
+pub type Checked<'a> = &'a (dyn Fn(u64) + Sync);
+
 /// The first position, in id order, for which `check` finds a violation. Positions are checked
-/// in parallel on rayon's current pool, each thread with a scratch buffer of its own; the first
-/// in id order is reported, so the answer does not depend on the number of threads.
+/// in parallel on rayon's current pool, in chunks of [`CHUNK`] (each with a scratch buffer of
+/// its own, `progress` told after each); the first in id order is reported, so the answer does
+/// not depend on the number of threads.
 fn first_violation<V: Send + Debug, B: Default>(
     len: usize,
+    progress: Checked<'_>,
     check: impl Fn(StateId, &mut B) -> Option<VerifyError<V>> + Sync,
 ) -> Result<(), VerifyError<V>> {
-    match (0..len)
-        .into_par_iter()
-        .map_init(B::default, |scratch, i| check(StateId::new(i).expect("an index below the length is an id"), scratch))
-        .find_first(Option::is_some)
-    {
+    let checked = AtomicU64::new(0);
+    let found = (0..len.div_ceil(CHUNK)).into_par_iter().map_init(B::default, |scratch, chunk| {
+        let ids = chunk * CHUNK..len.min((chunk + 1) * CHUNK);
+        let size = ids.len() as u64;
+        let found =
+            ids.into_iter().find_map(|i| check(StateId::new(i).expect("an index below the length is an id"), scratch));
+        progress(checked.fetch_add(size, Ordering::Relaxed) + size);
+        found
+    });
+    match found.find_first(Option::is_some) {
         Some(Some(violation)) => Err(violation),
         _ => Ok(()),
     }
@@ -120,8 +136,17 @@ pub fn verify_outcomes<G: LoopySpace + Sync + ?Sized>(
     game: &G,
     table: &OutcomeTable,
 ) -> Result<(), VerifyError<Outcome>> {
+    verify_outcomes_reporting(game, table, &|_| {})
+}
+
+/// [`verify_outcomes`], telling `progress` the positions checked so far from time to time.
+pub fn verify_outcomes_reporting<G: LoopySpace + Sync + ?Sized>(
+    game: &G,
+    table: &OutcomeTable,
+    progress: Checked<'_>,
+) -> Result<(), VerifyError<Outcome>> {
     check_len(game.len(), table.len())?;
-    first_violation(game.len(), |id, children: &mut Vec<StateId>| {
+    first_violation(game.len(), progress, |id, children: &mut Vec<StateId>| {
         let expected = match game.terminal_at(id) {
             Some(end) => Outcome::terminal(end),
             None => {
@@ -140,8 +165,17 @@ pub fn verify_grundy<G: ImpartialSpace + Sync + ?Sized>(
     game: &G,
     values: &[Nimber],
 ) -> Result<(), VerifyError<Nimber>> {
+    verify_grundy_reporting(game, values, &|_| {})
+}
+
+/// [`verify_grundy`], telling `progress` the positions checked so far from time to time.
+pub fn verify_grundy_reporting<G: ImpartialSpace + Sync + ?Sized>(
+    game: &G,
+    values: &[Nimber],
+    progress: Checked<'_>,
+) -> Result<(), VerifyError<Nimber>> {
     check_len(game.len(), values.len())?;
-    first_violation(game.len(), |id, reachable: &mut Vec<u32>| {
+    first_violation(game.len(), progress, |id, reachable: &mut Vec<u32>| {
         reachable.clear();
         game.option_ids(id, &mut |parts| reachable.push(parts.iter().fold(0, |x, p| x ^ values[p.index()].0)));
         // Deliberately not the engine's mex code: sort, then walk up from 0.
@@ -158,8 +192,17 @@ pub fn verify_scores<V: ScoreValue + Debug + Sync, G: ScoringSpace + Sync + ?Siz
     game: &G,
     values: &[V],
 ) -> Result<(), VerifyError<i64>> {
+    verify_scores_reporting(game, values, &|_| {})
+}
+
+/// [`verify_scores`], telling `progress` the positions checked so far from time to time.
+pub fn verify_scores_reporting<V: ScoreValue + Debug + Sync, G: ScoringSpace + Sync + ?Sized>(
+    game: &G,
+    values: &[V],
+    progress: Checked<'_>,
+) -> Result<(), VerifyError<i64>> {
     check_len(game.len(), values.len())?;
-    first_violation(game.len(), |id, moves: &mut Vec<ScoredMove<StateId>>| {
+    first_violation(game.len(), progress, |id, moves: &mut Vec<ScoredMove<StateId>>| {
         moves.clear();
         game.scored_move_ids(id, moves);
         let expected = moves

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use workbench::solve::VerifyFailure;
+use workbench::solve::{READING, VerifyFailure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -51,8 +51,14 @@ impl Report for Violation {
 }
 
 fn verify_file(file: &Path, format: Format) -> anyhow::Result<ExitCode> {
-    let bar = positions_bar("reading");
-    let report = tables::verify_file(file, &|done, total| {
+    // One bar, named by its phase: reading (every checksum), then verifying (every value
+    // against its children), each with its share done and the time left at that pace.
+    let bar = positions_bar(READING);
+    let report = tables::verify_file(file, &|phase, done, total| {
+        if bar.message() != phase {
+            bar.set_message(phase);
+            bar.reset();
+        }
         bar.set_length(total);
         bar.set_position(done);
     });

@@ -72,7 +72,7 @@ fn check_size(target: &SpaceTarget, words: &str, dir: &std::path::Path) -> Strin
     if let Some(i) = (0..positions).find(|&i| table.value(i) != Ok(reference.value(i))) {
         panic!("{name}: the file holds {:?} at #{i}, the engine {:?}", table.value(i), reference.value(i));
     }
-    tables::verify_file(&file, &|_, _| {}).unwrap_or_else(|e| panic!("{name}: verify FILE: {e}"));
+    tables::verify_file(&file, &|_, _, _| {}).unwrap_or_else(|e| panic!("{name}: verify FILE: {e}"));
     let checksum = checksum_of(reference.encoding(), positions, &|i| reference.value(i)).expect("the values fit");
     assert_eq!(table.table_checksum(), checksum, "{name}: the file's checksum and the values' differ");
     assert!(report.to_text().contains(&format!("{checksum:016x}")), "{name}: solve reports the checksum");

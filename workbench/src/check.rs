@@ -370,7 +370,7 @@ where
     R: Rules + ?Sized,
 {
     let describe = |id: StateId| format!("{:?}", game.unrank(id));
-    let (table, timings) = agreed_table(game, engines, |t| Loopy::verify(game, t, &describe))?;
+    let (table, timings) = agreed_table(game, engines, |t| Loopy::verify(game, t, &describe, &|_| {}))?;
     let oracle = match oracle {
         None => OracleCheck::Absent,
         Some(side) => oracle_loopy(game, &table, side, budget)?,
@@ -391,7 +391,8 @@ where
     R: ImpartialRules + ?Sized,
 {
     let describe = |id: StateId| format!("{:?}", game.unrank(id));
-    let (table, timings) = agreed_table(game, &family::grundy_engines(), |t| Impartial::verify(game, t, &describe))?;
+    let (table, timings) =
+        agreed_table(game, &family::grundy_engines(), |t| Impartial::verify(game, t, &describe, &|_| {}))?;
     let oracle = match oracle {
         None => OracleCheck::Absent,
         Some(side) => oracle_grundy(game, &table, side, budget)?,

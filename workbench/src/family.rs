@@ -16,7 +16,7 @@ use solver_core::search::{
     ImpartialSpaceSearch, ImpartialSum, ScoringSpaceSearch, SearchEngine, SearchError, SearchGame, SearchLimits,
     Searched, SpaceSearch,
 };
-use solver_core::verify::{verify_grundy, verify_outcomes, verify_scores};
+use solver_core::verify::{Checked, verify_grundy_reporting, verify_outcomes_reporting, verify_scores_reporting};
 use solver_core::{
     ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
     StateId, StateSpace, Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound,
@@ -363,8 +363,14 @@ pub trait Family<G: StateSpace + ?Sized>: 'static {
     type Table: Solved + 'static;
     /// What the values are.
     const KIND: ValueKind;
-    /// The verifier's finding on `table`, the position named by `describe`.
-    fn verify(game: &G, table: &Self::Table, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection>;
+    /// The verifier's finding on `table`, the position named by `describe`; `progress` is told
+    /// the positions checked so far from time to time.
+    fn verify(
+        game: &G,
+        table: &Self::Table,
+        describe: &dyn Fn(StateId) -> String,
+        progress: Checked<'_>,
+    ) -> Result<(), Rejection>;
     /// The stored table's values as an engine's table, every checksum checked.
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Self::Table, VerifyFailure>;
     /// The legal moves of `id`.
@@ -420,8 +426,13 @@ impl<G: LoopySpace + Sync + ?Sized> Family<G> for Loopy {
     type Table = OutcomeTable;
     const KIND: ValueKind = ValueKind::Outcome;
 
-    fn verify(game: &G, table: &OutcomeTable, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
-        verify_outcomes(game, table).map_err(|e| Rejection::from_verifier(e, describe))
+    fn verify(
+        game: &G,
+        table: &OutcomeTable,
+        describe: &dyn Fn(StateId) -> String,
+        progress: Checked<'_>,
+    ) -> Result<(), Rejection> {
+        verify_outcomes_reporting(game, table, progress).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<OutcomeTable, VerifyFailure> {
@@ -466,8 +477,13 @@ impl<G: ImpartialSpace + Sync + ?Sized> Family<G> for Impartial {
     type Table = Vec<Nimber>;
     const KIND: ValueKind = ValueKind::Nimber;
 
-    fn verify(game: &G, table: &Vec<Nimber>, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
-        verify_grundy(game, table).map_err(|e| Rejection::from_verifier(e, describe))
+    fn verify(
+        game: &G,
+        table: &Vec<Nimber>,
+        describe: &dyn Fn(StateId) -> String,
+        progress: Checked<'_>,
+    ) -> Result<(), Rejection> {
+        verify_grundy_reporting(game, table, progress).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Vec<Nimber>, VerifyFailure> {
@@ -517,7 +533,12 @@ where
     type Table = ScoreTable;
     const KIND: ValueKind = ValueKind::Score;
 
-    fn verify(game: &G, table: &ScoreTable, describe: &dyn Fn(StateId) -> String) -> Result<(), Rejection> {
+    fn verify(
+        game: &G,
+        table: &ScoreTable,
+        describe: &dyn Fn(StateId) -> String,
+        progress: Checked<'_>,
+    ) -> Result<(), Rejection> {
         let mut values: Vec<V> = Vec::new();
         values
             .try_reserve_exact(table.len() as usize)
@@ -530,7 +551,7 @@ where
             let not_a_score = || Rejection::NotAScore { index, value: format!("{:?}", table.value(index)) };
             values.push(score.ok_or_else(not_a_score)?);
         }
-        verify_scores(game, &values).map_err(|e| Rejection::from_verifier(e, describe))
+        verify_scores_reporting(game, &values, progress).map_err(|e| Rejection::from_verifier(e, describe))
     }
 
     fn read(table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<ScoreTable, VerifyFailure> {

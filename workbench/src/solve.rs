@@ -109,8 +109,9 @@ pub trait SolvableGame: Sync {
     fn moves(&self, index: u64) -> Vec<Move>;
     /// Re-checks every value of a stored table against its children with the game's verifier
     /// (solver-core's, never an engine), reading the whole table into memory first
-    /// ([`read_all`], which checks every checksum).
-    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure>;
+    /// ([`read_all`], which checks every checksum); `progress` is told each phase's positions
+    /// done of its total from time to time, the phase [`READING`], then [`VERIFYING`].
+    fn verify(&self, table: &TableFile, progress: PhasedProgress<'_>) -> Result<(), VerifyFailure>;
     /// The game searched forward from positions in its notation ([`crate::search`]): the
     /// game's own search where it has one, else its family's adapter on the space; `Err` says
     /// why not (a space that may loop).
@@ -199,6 +200,13 @@ pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, Positi
 
 /// Writes a position in a game's notation.
 pub type Describe<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
+/// What long work on a table tells of itself from time to time, from any thread: its phase
+/// ([`READING`], [`VERIFYING`]), then the positions done of the phase's total.
+pub type PhasedProgress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
+/// The phase of reading a stored table's values, every checksum checked.
+pub const READING: &str = "reading";
+/// The phase of checking every value against its children.
+pub const VERIFYING: &str = "verifying";
 /// Reads a position in a game's notation.
 pub type ParsePosition<S> = Box<dyn Fn(&str) -> Result<S, String> + Send + Sync>;
 /// Writes the move from one position to another in a game's notation.

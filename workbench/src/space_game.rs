@@ -26,8 +26,8 @@ use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring,
 use crate::search::{Found, MoveValue, SearchFailure, Searchable, share_budget, through, weak_through};
 use crate::search_check::check_search;
 use crate::solve::{
-    ConsecutiveTiers, Identity, Move, Notation, PositionError, SolvableGame, SolveError, Solved, VerifyFailure,
-    is_best, move_value, parse_position, show,
+    ConsecutiveTiers, Identity, Move, Notation, PhasedProgress, PositionError, READING, SolvableGame, SolveError,
+    Solved, VERIFYING, VerifyFailure, is_best, move_value, parse_position, show,
 };
 use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
@@ -356,7 +356,7 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
             timings.push((name, elapsed));
             match &agreed {
                 None => {
-                    F::verify(&self.space, &table, &|id| self.describe_id(id))
+                    F::verify(&self.space, &table, &|id| self.describe_id(id), &|_| {})
                         .map_err(|reason| Failure::Rejected { engine: name.to_string(), reason })?;
                     agreed = Some((name, table));
                 }
@@ -473,8 +473,8 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
             .collect()
     }
 
-    fn verify(&self, table: &TableFile, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<(), VerifyFailure> {
-        let values = F::read(table, progress)?;
+    fn verify(&self, table: &TableFile, progress: PhasedProgress<'_>) -> Result<(), VerifyFailure> {
+        let values = F::read(table, &|done, total| progress(READING, done, total))?;
         if let Some((limit, why)) = &self.verify_limit
             && self.positions() > *limit
         {
@@ -482,7 +482,10 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
                 "every checksum matches, but the values are not verified: {why}"
             )));
         }
-        F::verify(&self.space, &values, &|id| self.describe_id(id)).map_err(VerifyFailure::Violation)
+        let positions = self.positions();
+        progress(VERIFYING, 0, positions);
+        let checked = |done| progress(VERIFYING, done, positions);
+        F::verify(&self.space, &values, &|id| self.describe_id(id), &checked).map_err(VerifyFailure::Violation)
     }
 
     fn searchable(&self) -> Result<Box<dyn Searchable + '_>, String> {

@@ -6,8 +6,8 @@ use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::{Nimber, Outcome, OutcomeTable, RetrogradeEngine};
 use workbench::family::Engine;
 use workbench::solve::{
-    Identity, Move, Notation, PositionError, SolvableGame, SolveError, VerifyFailure, is_best, move_value,
-    parse_position, show, stored_in_memory, to_json,
+    Identity, Move, Notation, PositionError, READING, SolvableGame, SolveError, VERIFYING, VerifyFailure, is_best,
+    move_value, parse_position, show, stored_in_memory, to_json,
 };
 use workbench::space_game::{ImpartialGame, LoopyGame};
 use workbench::table_file::{Value, ValueKind};
@@ -45,7 +45,7 @@ fn values(game: &dyn SolvableGame, engine: &str) -> Vec<Value> {
 /// What the verifier says of `game`'s table stored with `change` made to it.
 fn violation(game: &dyn SolvableGame, change: impl Fn(u64, Value) -> Value + Sync) -> String {
     let table = stored_in_memory(game, game.engines()[0], change).unwrap();
-    match game.verify(&table, &|_, _| {}) {
+    match game.verify(&table, &|_, _, _| {}) {
         Err(VerifyFailure::Violation(what)) => what.to_string(),
         other => panic!("not a violation: {other:?}"),
     }
@@ -150,7 +150,17 @@ fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
         unknown.to_string(),
         "no engine `nope`; the engines are reverse-graph, parallel-counter, parallel-layered, layered, fake"
     );
-    assert_eq!(loopy.verify(&stored_in_memory(&loopy, "reverse-graph", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
+    // Each phase told, reading then verifying, each ending at its total.
+    let told = std::sync::Mutex::new(Vec::new());
+    let record = |phase: &'static str, done: u64, total: u64| told.lock().unwrap().push((phase, done, total));
+    assert_eq!(loopy.verify(&stored_in_memory(&loopy, "reverse-graph", |_, v| v).unwrap(), &record), Ok(()));
+    let told = told.into_inner().unwrap();
+    let phases: Vec<&str> = told.iter().map(|&(phase, _, _)| phase).collect();
+    let reading = phases.iter().take_while(|&&p| p == READING).count();
+    assert!(reading > 0 && phases[reading..].iter().all(|&p| p == VERIFYING), "{told:?}");
+    assert_eq!(told[reading], (VERIFYING, 0, 3), "{told:?}");
+    assert_eq!(told.last(), Some(&(VERIFYING, 3, 3)));
+    assert_eq!(told[reading - 1], (READING, 3, 3));
     let wrong = violation(&loopy, |i, v| if i == 0 { Value::Outcome(Outcome::Win(5)) } else { v });
     assert_eq!(wrong, "position #0 (n0) is Win(5) in the table, but its children make it Loss(2)");
 
@@ -165,7 +175,7 @@ fn the_adapters_solve_with_the_engine_named_and_verify_what_is_stored() {
     let Err(short) = impartial.solve("short") else { panic!("a short table was taken") };
     assert!(matches!(short, SolveError::WrongLength { values: 2, positions: 3, .. }));
     assert_eq!(short.to_string(), "short returned 2 values for 3 positions");
-    assert_eq!(impartial.verify(&stored_in_memory(&impartial, "grundy", |_, v| v).unwrap(), &|_, _| {}), Ok(()));
+    assert_eq!(impartial.verify(&stored_in_memory(&impartial, "grundy", |_, v| v).unwrap(), &|_, _, _| {}), Ok(()));
     let wrong = violation(&impartial, |i, v| if i == 0 { Value::Nimber(Nimber(3)) } else { v });
     assert!(wrong.starts_with("position #0 (n0) is Nimber(3) in the table"), "{wrong}");
 }

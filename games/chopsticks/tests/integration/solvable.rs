@@ -104,7 +104,7 @@ fn moves_are_named_as_explain_names_them() {
 #[test]
 fn a_stored_table_verifies_until_a_value_changes() {
     let game = open("rule=cutoff splits=any").unwrap();
-    game.verify(&stored(game.as_ref(), "reverse-graph", None), &|_, _| {}).unwrap();
-    let failure = game.verify(&stored(game.as_ref(), "unmoves", Some(game.start())), &|_, _| {}).unwrap_err();
+    game.verify(&stored(game.as_ref(), "reverse-graph", None), &|_, _, _| {}).unwrap();
+    let failure = game.verify(&stored(game.as_ref(), "unmoves", Some(game.start())), &|_, _, _| {}).unwrap_err();
     assert!(matches!(failure, VerifyFailure::Violation(_)), "{failure}");
 }

@@ -65,7 +65,7 @@ fn the_engine_gives_the_oracles_values_and_the_notation_round_trips() {
 #[test]
 fn a_stored_table_verifies_until_a_value_changes() {
     let game = open("vertices=2000 seed=11").unwrap();
-    game.verify(&stored(game.as_ref(), "grundy", None), &|_, _| {}).unwrap();
-    let failure = game.verify(&stored(game.as_ref(), "grundy", Some(1234)), &|_, _| {}).unwrap_err();
+    game.verify(&stored(game.as_ref(), "grundy", None), &|_, _, _| {}).unwrap();
+    let failure = game.verify(&stored(game.as_ref(), "grundy", Some(1234)), &|_, _, _| {}).unwrap_err();
     assert!(matches!(failure, VerifyFailure::Violation(_)), "{failure}");
 }

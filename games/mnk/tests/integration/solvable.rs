@@ -93,8 +93,8 @@ fn moves_are_named_as_explain_names_them() {
 #[test]
 fn a_stored_table_verifies_until_a_value_changes() {
     let game = open("m=3 n=3 k=3").unwrap();
-    game.verify(&stored(game.as_ref(), "sweep", None), &|_, _| {}).unwrap();
+    game.verify(&stored(game.as_ref(), "sweep", None), &|_, _, _| {}).unwrap();
     // The empty board is a tie in 9 (the literature); a win in its place is a violation.
-    let failure = game.verify(&stored(game.as_ref(), "search", Some(game.start())), &|_, _| {}).unwrap_err();
+    let failure = game.verify(&stored(game.as_ref(), "search", Some(game.start())), &|_, _, _| {}).unwrap_err();
     assert!(matches!(failure, VerifyFailure::Violation(_)), "{failure}");
 }

@@ -93,15 +93,15 @@ fn moves_name_what_they_leave() {
 #[test]
 fn a_stored_table_verifies_until_a_value_changes() {
     let game = open("code=0.07 n=300").unwrap();
-    game.verify(&stored(game.as_ref(), "sparse", None), &|_, _| {}).unwrap();
-    let failure = game.verify(&stored(game.as_ref(), "sparse", Some(137)), &|_, _| {}).unwrap_err();
+    game.verify(&stored(game.as_ref(), "sparse", None), &|_, _, _| {}).unwrap();
+    let failure = game.verify(&stored(game.as_ref(), "sparse", Some(137)), &|_, _, _| {}).unwrap_err();
     assert!(matches!(failure, VerifyFailure::Violation(_)), "{failure}");
 }
 
 #[test]
 fn a_table_too_large_for_the_verifier_is_refused_after_its_checksums() {
     let game = open("code=0.77 n=100001").unwrap();
-    let failure = game.verify(&stored(game.as_ref(), "sparse", None), &|_, _| {}).unwrap_err();
+    let failure = game.verify(&stored(game.as_ref(), "sparse", None), &|_, _, _| {}).unwrap_err();
     assert!(
         matches!(&failure, VerifyFailure::Unreadable(m) if m.contains("every checksum matches") && m.contains("not verified")),
         "{failure}"
