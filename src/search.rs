@@ -171,8 +171,8 @@ pub struct EngineAnswer {
     pub tt_hits: u64,
     /// Entries written to the transposition table.
     pub tt_stores: u64,
-    /// Wall time in microseconds.
-    pub micros: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
     /// The most bytes the engine held.
     pub peak_bytes: u64,
     #[serde(skip)]
@@ -192,7 +192,7 @@ impl EngineAnswer {
             nodes: found.stats.nodes,
             tt_hits: found.stats.tt_hits,
             tt_stores: found.stats.tt_stores,
-            micros: found.stats.elapsed.as_micros() as u64,
+            seconds: found.stats.elapsed.as_secs_f64(),
             peak_bytes: found.stats.peak_bytes,
             answer: Some(found.answer),
         }
@@ -211,7 +211,7 @@ impl EngineAnswer {
             nodes: 0,
             tt_hits: 0,
             tt_stores: 0,
-            micros: 0,
+            seconds: 0.0,
             peak_bytes: 0,
             answer: None,
         }

@@ -102,9 +102,9 @@ fn millis(d: Duration) -> String {
     if ms < 10.0 { format!("{ms:.2}ms") } else { format!("{ms:.0}ms") }
 }
 
-/// A line of the table as JSON: `{"game", "positions", "values", "timings_ms": {engine: ms},
-/// "oracle": "agrees" | "over budget" | "none", "oracle_ms", "error"}`, or `{"game", "error"}`
-/// for a failure.
+/// A line of the table as JSON: `{"game", "positions", "values", "seconds": {engine: s},
+/// "oracle": "agrees" | "over budget" | "none", "oracle_seconds", "error"}`, or `{"game",
+/// "error"}` for a failure. Times are in seconds, as in every command's JSON.
 #[derive(serde::Serialize)]
 #[serde(untagged)]
 pub enum LineReport<'a> {
@@ -118,12 +118,12 @@ pub enum LineReport<'a> {
         values: &'a str,
         /// What the check of the search engines against the table found, per search.
         search: &'a [String],
-        /// Each engine's wall time, in milliseconds.
-        timings_ms: BTreeMap<&'static str, f64>,
+        /// Each engine's wall time, in seconds.
+        seconds: BTreeMap<&'static str, f64>,
         /// What the oracle did.
         oracle: &'static str,
-        /// The oracle's time, where it agreed.
-        oracle_ms: Option<f64>,
+        /// The oracle's time in seconds, where it agreed.
+        oracle_seconds: Option<f64>,
         /// Always `null`, so that a script can test every line's `error`.
         error: Option<String>,
     },
@@ -139,11 +139,10 @@ pub enum LineReport<'a> {
 impl<'a> LineReport<'a> {
     /// The line of `name`'s result.
     pub fn new(name: &'a str, result: &'a Result<Row, Failure>) -> Self {
-        let ms = |d: &Duration| d.as_secs_f64() * 1e3;
         match result {
             Ok(row) => {
-                let (oracle, oracle_ms) = match &row.oracle {
-                    OracleCheck::Agreed { elapsed } => ("agrees", Some(ms(elapsed))),
+                let (oracle, oracle_seconds) = match &row.oracle {
+                    OracleCheck::Agreed { elapsed } => ("agrees", Some(elapsed.as_secs_f64())),
                     OracleCheck::Declined(_) => ("over budget", None),
                     OracleCheck::Absent => ("none", None),
                 };
@@ -152,9 +151,9 @@ impl<'a> LineReport<'a> {
                     positions: row.positions,
                     values: &row.summary,
                     search: &row.searched,
-                    timings_ms: row.timings.iter().map(|(engine, d)| (*engine, ms(d))).collect(),
+                    seconds: row.timings.iter().map(|(engine, d)| (*engine, d.as_secs_f64())).collect(),
                     oracle,
-                    oracle_ms,
+                    oracle_seconds,
                     error: None,
                 }
             }

@@ -74,7 +74,12 @@ impl Report for Searched {
                 for result in &position.results {
                     let engine = if several { format!("{}\t", result.engine) } else { String::new() };
                     let value = result.score.map_or_else(|| result.value.clone(), |score| score.to_string());
-                    out += &format!("{engine}{}\t{value}\t{}\t{}\n", position.position, result.nodes, result.micros);
+                    out += &format!(
+                        "{engine}{}\t{value}\t{}\t{}\n",
+                        position.position,
+                        result.nodes,
+                        (result.seconds * 1e6).round()
+                    );
                 }
             }
             return Cow::Owned(out);
@@ -97,7 +102,7 @@ impl Report for Searched {
                         thousands(r.nodes),
                         thousands(r.tt_hits),
                         thousands(r.tt_stores),
-                        format!("{:.3} s", r.micros as f64 / 1e6),
+                        format!("{:.3} s", r.seconds),
                         mebibytes(r.peak_bytes),
                     ]
                 })

@@ -23,8 +23,8 @@ use table_file::Value;
 pub struct EngineCost {
     /// The engine's name.
     pub engine: String,
-    /// Wall time in milliseconds.
-    pub millis: f64,
+    /// Wall time in seconds (every command's JSON gives times in seconds).
+    pub seconds: f64,
     /// Peak memory the solve added, in bytes (see [`measure`]), or `None` where the platform
     /// does not tell.
     pub peak_bytes: Option<u64>,
@@ -39,7 +39,13 @@ pub struct EngineCost {
 impl EngineCost {
     /// The cost of a step that cannot fail (building a space, a game's own sweep).
     pub fn ran(engine: impl Into<String>, elapsed: Duration, peak_bytes: Option<u64>) -> EngineCost {
-        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error: None, estimate_bytes: None }
+        EngineCost {
+            engine: engine.into(),
+            seconds: elapsed.as_secs_f64(),
+            peak_bytes,
+            error: None,
+            estimate_bytes: None,
+        }
     }
 
     /// The cost of an engine that ran, `Err` when it could not solve the game.
@@ -50,12 +56,12 @@ impl EngineCost {
         peak_bytes: Option<u64>,
     ) -> EngineCost {
         let error = solved.as_ref().err().map(|e| e.to_string());
-        EngineCost { engine: engine.into(), millis: millis(elapsed), peak_bytes, error, estimate_bytes: None }
+        EngineCost { engine: engine.into(), seconds: elapsed.as_secs_f64(), peak_bytes, error, estimate_bytes: None }
     }
 
     /// An engine that did not run, and why (see [`refusal`]).
     pub fn refused(engine: impl Into<String>, error: String) -> EngineCost {
-        EngineCost { engine: engine.into(), millis: 0.0, peak_bytes: None, error: Some(error), estimate_bytes: None }
+        EngineCost { engine: engine.into(), seconds: 0.0, peak_bytes: None, error: Some(error), estimate_bytes: None }
     }
 }
 
@@ -239,10 +245,6 @@ fn bar(value: Value, count: u64) -> Bar {
     Bar { label: show(value), kind: kind.to_string(), value: number, count }
 }
 
-fn millis(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
 impl StatsReport {
     /// The engines' errors, when every engine failed: the report then holds no values, and
     /// `stats` says so instead of printing an empty summary.
@@ -297,7 +299,7 @@ impl StatsReport {
                 memory += &format!(" (bound {})", mib(estimate));
             }
             match &e.error {
-                None => writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.millis),
+                None => writeln!(out, "  {:<16} {:>10.2} ms   peak +{memory}", e.engine, e.seconds * 1e3),
                 Some(error) => writeln!(out, "  {:<16} failed: {error}", e.engine),
             }
             .expect("infallible");
