@@ -1,5 +1,5 @@
-//! Shrinking a failing input: to the fewest cases that still fail, then each case simplified,
-//! within the run and time budgets.
+//! Shrinking a failing input: to the fewest cases (or, against the user's brute force, lines)
+//! that still fail, then each case simplified, within the run and time budgets.
 
 use super::answers::Difference;
 use super::{Counterexample, Progress, Reference, StressConfig, StressError, record_best, verdict};
@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 /// Narrows a failure to the fewest cases that still fail it, then simplifies each of those
 /// cases while the input keeps failing, within the run and time budgets of `config`, which
 /// also stop a problem whose variants would lead in circles.
+///
+/// Against the user's brute force ([`Reference::Tools`]) the parts are the input's lines, and
+/// there is nothing to simplify in them.
 ///
 /// A timeout is shrunk only when its limit is cheap next to the time budget (a tenth of it at
 /// most): every candidate that still fails costs a whole limit.
