@@ -1,15 +1,16 @@
 //! What `gamesolve check` prints about a finished check: text for a person, or one JSON
 //! document for a script (`--format json`; the schema is in the README).
 
-use crate::stress::{Checked, Counterexample, Culprit, Difference, Origin, Run, ShrinkStop, StressConfig};
-use judge::{AnyProblem, Explanation};
+use crate::stress::{Checked, Counterexample, Culprit, Difference, Origin, Reference, Run, ShrinkStop, StressConfig};
+use judge::Explanation;
 use serde::Serialize;
 
 /// How many failing rounds the text report lists one by one (JSON lists them all).
 const LISTED_ROUNDS: usize = 20;
 
-fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
-    let id = problem.id();
+fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
+    let id = reference.id();
+    let name = reference.name();
     let save_error = checked
         .save_error
         .as_ref()
@@ -21,28 +22,28 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
                 failure.difference, failure.input
             );
         }
-        let ran = what_ran(config, hard_rounds, checked);
+        let ran = what_ran(reference, config, hard_rounds, checked);
         return match checked.failure {
-            None => format!("{id}: stopped after {ran}; every answer so far agrees with gamesolve.\n{save_error}"),
+            None => format!("{id}: stopped after {ran}; every answer so far agrees with {name}.\n{save_error}"),
             Some(_) => {
                 let finished = Checked { stopped: false, ..checked.clone() };
                 let n = checked.failing.len();
                 format!(
                     "{id}: stopped after {ran}; {n} failed so far.\n\n{}",
-                    text(problem, config, hard_rounds, &finished)
+                    text(reference, config, hard_rounds, &finished)
                 )
             }
         };
     }
     let warning = checked.whitespace.as_ref().map_or(String::new(), |(round, what)| {
         format!(
-            "warning: round {round}: an answer differs from gamesolve's only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
+            "warning: round {round}: an answer differs from {name}'s only in whitespace: {what} (judges that compare byte for byte reject it; --strict makes it a failure)\n"
         )
     });
     let Some(failure) = &checked.failure else {
         return format!(
-            "{id}: {}, every answer agrees with gamesolve.\n{warning}{save_error}",
-            what_ran(config, hard_rounds, checked)
+            "{id}: {}, every answer agrees with {name}.\n{warning}{save_error}",
+            what_ran(reference, config, hard_rounds, checked)
         );
     };
     let who = match (failure.culprit, &config.against) {
@@ -54,7 +55,7 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
         1 => format!("{id}: mismatch in round {} ({}): {who}{}\n", failure.round, failure.origin, failure.difference),
         n => format!(
             "{id}: {n} of {} failed; the first, round {} ({}): {who}{}\n",
-            what_ran(config, hard_rounds, checked),
+            what_ran(reference, config, hard_rounds, checked),
             failure.round,
             failure.origin,
             failure.difference
@@ -68,7 +69,7 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
         Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
     };
     out += &failure.input;
-    out += &format!("\ngamesolve answers:\n{}", failure.expected);
+    out += &format!("\n{name} answers:\n{}", failure.expected);
     let (program, other) = match failure.culprit {
         Culprit::Program => ("the program", "the --against program"),
         Culprit::Against => ("the --against program", "the program"),
@@ -76,14 +77,14 @@ fn text(problem: &dyn AnyProblem, config: &StressConfig, hard_rounds: u64, check
     out += &describe(program, &failure.run);
     if let Some((run, difference)) = &failure.other {
         out += &match difference {
-            None => format!("\n{other} agrees with gamesolve.\n"),
+            None => format!("\n{other} agrees with {name}.\n"),
             Some(difference) => format!("\n{other} is wrong too: {difference}\n"),
         };
         if difference.is_some() {
             out += &describe(other, run);
         }
     }
-    if let Ok(explanations) = problem.explain(&failure.input) {
+    if let Some(explanations) = reference.explain(&failure.input) {
         out += "\nwhy (gamesolve explain):\n";
         out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
     }
@@ -117,8 +118,9 @@ fn describe(program: &str, run: &Run) -> String {
 #[derive(Serialize)]
 pub struct CheckReport<'a> {
     #[serde(skip)]
-    source: (&'a dyn AnyProblem, &'a StressConfig, &'a Checked),
-    problem: &'a str,
+    source: (Reference<'a>, &'a StressConfig, &'a Checked),
+    /// The problem's id; none for the user's generator and brute force (`--gen`, `--brute`).
+    problem: Option<&'a str>,
     rounds: u64,
     cases: Option<usize>,
     hard_rounds: u64,
@@ -189,7 +191,7 @@ struct FailureReport<'a> {
 }
 
 impl<'a> FailureReport<'a> {
-    fn new(problem: &dyn AnyProblem, failure: &'a Counterexample) -> Self {
+    fn new(reference: Reference, failure: &'a Counterexample) -> Self {
         FailureReport {
             culprit: failure.culprit,
             other: failure.other.as_ref().map(|(run, difference)| OtherReport {
@@ -204,20 +206,24 @@ impl<'a> FailureReport<'a> {
             program: (&failure.run).into(),
             shrink_runs: failure.shrink_runs,
             shrink_stopped: failure.shrink_stopped.map(|why| why.to_string()),
-            explanation: problem.explain(&failure.input).ok(),
+            explanation: reference.explain(&failure.input),
         }
     }
 }
 
 impl<'a> CheckReport<'a> {
-    /// The report of `checked`, a check of `problem` run as `config` says, `hard_rounds` of its
-    /// rounds from the hard generator.
-    pub fn new(problem: &'a dyn AnyProblem, config: &'a StressConfig, hard_rounds: u64, checked: &'a Checked) -> Self {
+    /// The report of `checked`, a check against `reference` run as `config` says,
+    /// `hard_rounds` of its rounds from the hard generator.
+    pub fn new(reference: Reference<'a>, config: &'a StressConfig, hard_rounds: u64, checked: &'a Checked) -> Self {
+        let problem = match reference {
+            Reference::Judge(problem) => Some(problem),
+            Reference::Tools(_) => None,
+        };
         CheckReport {
-            source: (problem, config, checked),
-            problem: problem.id(),
+            source: (reference, config, checked),
+            problem: problem.map(|problem| problem.id()),
             rounds: checked.rounds,
-            cases: config.inputs.is_empty().then_some(config.cases),
+            cases: (config.inputs.is_empty() && problem.is_some()).then_some(config.cases),
             hard_rounds,
             agree: checked.failing.is_empty(),
             failures: checked.failing.len(),
@@ -230,7 +236,7 @@ impl<'a> CheckReport<'a> {
                     difference: difference.to_string(),
                 })
                 .collect(),
-            first_failure: checked.failure.as_ref().map(|failure| FailureReport::new(problem, failure)),
+            first_failure: checked.failure.as_ref().map(|failure| FailureReport::new(reference, failure)),
             whitespace_warning: checked
                 .whitespace
                 .as_ref()
@@ -244,16 +250,20 @@ impl<'a> CheckReport<'a> {
     /// answers and gamesolve's explanation, then the other failing rounds and the whitespace
     /// warning.
     pub fn text(&self) -> String {
-        let (problem, config, checked) = self.source;
-        text(problem, config, self.hard_rounds, checked)
+        let (reference, config, checked) = self.source;
+        text(reference, config, self.hard_rounds, checked)
     }
 }
 
-/// What the check ran, in words: "100 rounds of 10 cases (50 of them hard)" or "3 inputs".
-fn what_ran(config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
+/// What the check ran, in words: "100 rounds of 10 cases (50 of them hard)", "3 inputs", or
+/// for the user's generator, "100 rounds".
+fn what_ran(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: &Checked) -> String {
     let rounds = checked.rounds;
     if !config.inputs.is_empty() {
         return format!("{rounds} input{}", if rounds == 1 { "" } else { "s" });
+    }
+    if let Reference::Tools(_) = reference {
+        return format!("{rounds} round{}", if rounds == 1 { "" } else { "s" });
     }
     let hard = match hard_rounds {
         0 => String::new(),

@@ -77,7 +77,8 @@ enum Command {
     /// program starts is killed when its run ends (on Linux also those that left its process
     /// group), when gamesolve itself is killed, and on Ctrl-C, SIGTERM or SIGHUP (exit 130),
     /// which first print the report so far in the format asked for (while shrinking: the
-    /// mismatch and the smallest failing input found so far).
+    /// mismatch and the smallest failing input found so far). For a problem gamesolve does not
+    /// know, `--gen` and `--brute` instead of PROBLEM give the inputs and the right answers.
     /// Example: gamesolve check cf919f --rounds 200 -- ./my-solution --fast
     #[command(after_help = EXIT_CODES)]
     Check(check::Args),

@@ -6,7 +6,7 @@ use crate::output::{Format, Report, progress_bar, render};
 use anyhow::Context;
 use clap::ValueEnum;
 use gamesolve::check_report::CheckReport;
-use gamesolve::stress::{self, GenMode, NamedInput, Progress, StressConfig};
+use gamesolve::stress::{self, GenMode, NamedInput, Progress, Reference, StressConfig, Tools};
 use indicatif::ProgressStyle;
 use judge::JudgeError;
 use judge::input;
@@ -29,9 +29,32 @@ pub enum CheckMode {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The problem id, as `gamesolve list` shows it.
-    #[arg(value_parser = problem_id)]
-    problem: String,
+    /// The problem id, as `gamesolve list` shows it; not given with `--gen` and `--brute`.
+    #[arg(value_parser = problem_id, required_unless_present = "generator")]
+    problem: Option<String>,
+    /// For a problem gamesolve does not know (a variant of your own): the generator, run as
+    /// `CMD SEED` with the round's seed added as its last argument (`--gen "python3 gen.py"`
+    /// runs `python3 gen.py 17` in round 17 with `--seed 1`); what it prints is the round's
+    /// input. Needs `--brute`, and replaces PROBLEM. CMD is split at whitespace into the
+    /// program and its arguments, with no shell and no quoting (for more, use a script).
+    #[arg(
+        long = "gen",
+        id = "generator",
+        value_name = "CMD",
+        requires = "brute",
+        conflicts_with_all = ["problem", "inputs", "samples", "mode", "cases", "against"]
+    )]
+    generator: Option<String>,
+    /// With `--gen`: the brute force, run on each input (on standard input, split as `--gen`
+    /// is); what it prints is the right answer, compared with the program's by the same rules
+    /// as gamesolve's. A generator or brute force that fails (an exit status other than 0, a
+    /// crash, a timeout under `--timeout`) stops the check with exit 4, naming it and how to
+    /// run it again. A failing input is shrunk by dropping lines (delta debugging: halves,
+    /// quarters, ... down to single lines); a smaller input counts only if the brute force
+    /// accepts it (exit 0), and a count of lines in a header is not adjusted, so shrinking
+    /// works best when the brute force rejects a malformed input with a non-zero exit.
+    #[arg(long, value_name = "CMD", requires = "generator")]
+    brute: Option<String>,
     /// Number of generated inputs to try.
     #[arg(long, default_value_t = 100)]
     rounds: u64,
@@ -115,10 +138,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         CheckMode::Uniform => GenMode::Uniform,
         CheckMode::Hard => GenMode::Hard,
     };
-    let inputs = fixed_inputs(&args.problem, &args.inputs, args.samples)?;
-    let against = args.against.map(|line| line.split_whitespace().map(OsString::from).collect::<Vec<_>>());
+    let inputs = match &args.problem {
+        Some(id) => fixed_inputs(id, &args.inputs, args.samples)?,
+        None => Vec::new(),
+    };
+    let against = args.against.as_deref().map(words);
     if against.as_ref().is_some_and(Vec::is_empty) {
         anyhow::bail!("--against needs a program");
+    }
+    let tools = match (args.generator.as_deref(), args.brute.as_deref()) {
+        (Some(generator), Some(brute)) => Some(Tools { generator: words(generator), brute: words(brute) }),
+        _ => None,
+    };
+    if let Some(tools) = &tools {
+        if tools.generator.is_empty() {
+            anyhow::bail!("--gen needs a program");
+        }
+        if tools.brute.is_empty() {
+            anyhow::bail!("--brute needs a program");
+        }
     }
     let config = StressConfig {
         rounds: args.rounds,
@@ -137,7 +175,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         save: args.save,
         force: args.force,
     };
-    check(&args.problem, config, args.format)
+    match (&args.problem, tools) {
+        (Some(id), _) => check(Reference::Judge(find(id)?), id, config, args.format),
+        // The tools live as long as the process: the handler of Ctrl-C reports with them.
+        (None, Some(tools)) => check(Reference::Tools(Box::leak(Box::new(tools))), "check", config, args.format),
+        (None, None) => anyhow::bail!("give a PROBLEM, or --gen and --brute"),
+    }
+}
+
+/// A command line given as one string, split at whitespace (no shell, no quoting).
+fn words(line: &str) -> Vec<OsString> {
+    line.split_whitespace().map(OsString::from).collect()
 }
 
 /// `check --inputs` and `--samples`: the fixed inputs, read and decoded (an error names the
@@ -179,8 +227,10 @@ fn fixed_inputs(id: &str, paths: &[PathBuf], samples: bool) -> anyhow::Result<Ve
     Ok(inputs)
 }
 
-fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitCode> {
-    let problem = find(id)?;
+/// Runs the check against `reference` (`id` names it in an error), prints its report, and
+/// says how it ended: 0 all agree, 1 a failure, 2 `--save` failed, 4 the user's generator or
+/// brute force failed.
+fn check(reference: Reference<'static>, id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitCode> {
     // Processes that escape the program's group are re-parented to gamesolve, to be killed.
     gamesolve::reaper::adopt_orphans().context("cannot become the subreaper of the checked program")?;
     // The checked program runs in a process group of its own, which Ctrl-C, SIGTERM and SIGHUP
@@ -198,22 +248,25 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
         let so_far = stress::checked_so_far();
         stress::stop_running_program();
         if let Some(checked) = so_far {
-            let _ =
-                render(&CheckReport::new(problem, &stop_config, hard_rounds(&stop_config, &checked), &checked), format);
+            let _ = render(
+                &CheckReport::new(reference, &stop_config, hard_rounds(&stop_config, &checked), &checked),
+                format,
+            );
         }
         std::process::exit(130);
     })
     .context("cannot handle Ctrl-C and termination signals")?;
     let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
     let bar = progress_bar(Some(rounds), "{spinner} round {pos}/{len} {wide_bar} {elapsed}");
-    let checked = stress::stress(problem, &config, |progress| match progress {
+    let parts = reference.parts();
+    let checked = stress::stress(reference, &config, |progress| match progress {
         Progress::Round(round) => bar.set_position(round),
         Progress::Shrinking { runs, best_cases } => {
             if runs == 0 {
                 bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("a valid template"));
             }
-            let s = if best_cases == 1 { "" } else { "s" };
-            bar.set_message(format!("shrinking, {runs} runs, best {best_cases} case{s}"));
+            let parts = if best_cases == 1 { parts.trim_end_matches('s') } else { parts };
+            bar.set_message(format!("shrinking, {runs} runs, best {best_cases} {parts}"));
         }
     });
     bar.finish_and_clear();
@@ -225,8 +278,17 @@ fn check(id: &str, config: StressConfig, format: Format) -> anyhow::Result<ExitC
             std::thread::park();
         }
     }
-    let checked = checked.with_context(|| format!("{id}: cannot check"))?;
-    render(&CheckReport::new(problem, &config, hard_rounds(&config, &checked), &checked), format)?;
+    let checked = match checked {
+        Err(tool @ stress::StressError::Tool { .. }) => {
+            // The user's tool failed, not the program: said apart from a check that could not
+            // run (exit 2) and from a failure of the program (exit 1).
+            gamesolve::terminal::note(&format!("gamesolve: {id}: {tool}"));
+            crate::json_error(&format!("{id}: {tool}"), 4);
+            return Ok(ExitCode::from(4));
+        }
+        checked => checked.with_context(|| format!("{id}: cannot check"))?,
+    };
+    render(&CheckReport::new(reference, &config, hard_rounds(&config, &checked), &checked), format)?;
     Ok(if checked.save_error.is_some() {
         // The report is printed, but what --save promised is not all there.
         ExitCode::from(2)

@@ -33,6 +33,7 @@ Exit codes:
   2    bad input or usage, an answer that could not be written, or a plan that does not fit
        in memory (the message names the estimate)
   3    the engine declined: the input needs more work than its budget (--budget raises it)
+  4    check --gen/--brute: the generator or the brute force failed, not the checked program
   141  the reader of standard output went away (as if killed by SIGPIPE)";
 
 /// A size in bytes with an optional binary suffix: `K`, `M`, `G` or `T`.

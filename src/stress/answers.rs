@@ -1,8 +1,8 @@
 //! Comparing a program's run with gamesolve's answer: the first difference, and a difference in
 //! whitespace alone.
 
+use super::reference::Reference;
 use super::run::Run;
-use judge::AnyProblem as Problem;
 use std::time::Duration;
 
 /// How a program's run differs from gamesolve's answer.
@@ -88,7 +88,7 @@ impl std::fmt::Display for Difference {
 
 /// The first way `run` differs from the `expected` answer, if any. Trailing whitespace on a
 /// line and a missing final newline are forgiven, as judges do.
-pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Difference> {
+pub fn compare(reference: Reference, expected: &str, run: &Run) -> Option<Difference> {
     let output = match run {
         Run::Output(output) => output,
         Run::Crashed { status, stderr, .. } => {
@@ -103,7 +103,7 @@ pub fn compare(problem: &dyn Problem, expected: &str, run: &Run) -> Option<Diffe
         match found.next() {
             None => return Some(Difference::MissingLine { line, expected: want.to_string() }),
             Some(got) if got == want => {}
-            Some(got) if !problem.is_answer_line(got) => {
+            Some(got) if !reference.is_answer_line(got) => {
                 return Some(Difference::Malformed { line, found: got.to_string() });
             }
             Some(got) => {

@@ -3,11 +3,13 @@
 //! running the program under its limits, comparing its answers and shrinking have a module each.
 
 mod answers;
+mod reference;
 mod run;
 pub mod save;
 mod shrink;
 
 pub use answers::{Difference, compare, whitespace_difference};
+pub use reference::{Reference, Tool, Tools};
 pub use run::{Run, exec_limited, output_limit, run_program, stop_running_program};
 pub use shrink::ShrinkStop;
 
@@ -182,6 +184,21 @@ pub enum StressError {
     /// The problem cannot generate inputs or judge them.
     #[error(transparent)]
     Judge(#[from] JudgeError),
+    /// The user's generator or brute force (`check --gen`, `--brute`) failed: its failure, not
+    /// the checked program's.
+    #[error(
+        "{tool} failed ({origin}): {how}\n(this is {tool} failing, not the checked program; to run it again: {again})"
+    )]
+    Tool {
+        /// Which.
+        tool: Tool,
+        /// Where the round's input came from.
+        origin: Origin,
+        /// The command line that runs it again, a pipe from the generator for the brute force.
+        again: String,
+        /// How its run ended.
+        how: String,
+    },
     /// The program could not be started.
     #[error("cannot run `{program}`")]
     Spawn {
@@ -311,7 +328,7 @@ pub fn claim_the_report() -> bool {
 /// failing round is written down as it is found. `progress` is told each round as it starts,
 /// and each shrinking run.
 pub fn stress(
-    problem: &dyn Problem,
+    reference: Reference,
     config: &StressConfig,
     mut progress: impl FnMut(Progress),
 ) -> Result<Checked, StressError> {
@@ -327,14 +344,17 @@ pub fn stress(
     let mut first = None;
     check_memory_limit(config)?;
     if let Some(dir) = &config.save {
-        save::prepare(dir, config.force)
+        save::prepare(dir, config.force, "check", save::is_own_output)
             .map_err(|why| StressError::SaveFolder { path: dir.display().to_string(), why })?;
     }
-    let engine = problem.engines()[0];
     let rounds = if config.inputs.is_empty() { config.rounds } else { config.inputs.len() as u64 };
     // A program is started by `exec-limited`, so a program that is not there would come back
     // as a crash: look for it first.
-    for command in std::iter::once(&config.command).chain(&config.against) {
+    let tools = match reference {
+        Reference::Tools(tools) => vec![&tools.generator, &tools.brute],
+        Reference::Judge(_) => Vec::new(),
+    };
+    for command in std::iter::once(&config.command).chain(&config.against).chain(tools) {
         findable(command)?;
     }
     record(&checked, None);
@@ -343,15 +363,21 @@ pub fn stress(
         let (origin, input, expected) = match config.inputs.get(round as usize - 1) {
             Some(fixed) => {
                 let bad = |source| StressError::BadInput { name: fixed.name.clone(), source };
-                let expected = problem.judge(&fixed.text, engine).map_err(bad)?;
+                let expected = match reference {
+                    Reference::Judge(problem) => problem.judge(&fixed.text, problem.engines()[0]).map_err(bad)?,
+                    Reference::Tools(_) => {
+                        reference.answer(config, &fixed.text, &Origin::File { name: fixed.name.clone() })?
+                    }
+                };
                 (Origin::File { name: fixed.name.clone() }, fixed.text.clone(), expected)
             }
             None => {
                 let seed = config.seed.wrapping_add(round - 1);
                 let hard = config.mode.is_hard(round);
-                let input = generate(problem, hard, seed, config.cases)?;
-                let expected = problem.judge(&input, engine)?;
-                (Origin::Generated { seed, hard }, input, expected)
+                let input = reference.generate(config, hard, seed)?;
+                let origin = Origin::Generated { seed, hard };
+                let expected = reference.answer(config, &input, &origin)?;
+                (origin, input, expected)
             }
         };
         checked.rounds = round;
@@ -360,7 +386,7 @@ pub fn stress(
             if culprit == Culprit::Against && config.against.is_none() {
                 break;
             }
-            let (run, difference, spacing) = verdict(problem, config, culprit, &input, &expected)?;
+            let (run, difference, spacing) = verdict(reference, config, culprit, &input, &expected)?;
             checked.whitespace = checked.whitespace.or(spacing.map(|what| (round, what)));
             if let Some(difference) = difference {
                 failed = Some((culprit, run, difference));
@@ -383,7 +409,7 @@ pub fn stress(
             shrink_stopped: None,
             other: None,
         };
-        save(problem, config, &mut checked, &format!("round-{round}"), &failure);
+        save(reference, config, &mut checked, &format!("round-{round}"), &failure);
         checked.failing.push((round, origin, difference));
         first.get_or_insert(failure);
         record(&checked, first.as_ref());
@@ -393,47 +419,32 @@ pub fn stress(
     }
     if let Some(failure) = first {
         record_best(&failure);
-        let mut failure = shrink(problem, config, failure, &mut progress)?;
+        let mut failure = shrink(reference, config, failure, &mut progress)?;
         if let Some(other) = failure.culprit.other(config) {
-            let (run, difference, _) = verdict(problem, config, other, &failure.input, &failure.expected)?;
+            let (run, difference, _) = verdict(reference, config, other, &failure.input, &failure.expected)?;
             failure.other = Some((run, difference));
         }
-        save(problem, config, &mut checked, "shrunk", &failure);
+        save(reference, config, &mut checked, "shrunk", &failure);
         checked.failure = Some(failure);
     }
     unless_stopping(Ok(checked))
 }
 
 /// Runs `culprit`'s program on `input` and compares its output with gamesolve's `expected`
-/// answer: the run, the difference (whitespace counts with `--strict`), and a difference in
+/// answer (or the brute force's): the run, the difference (whitespace counts with `--strict`), and a difference in
 /// whitespace alone of an otherwise right answer.
 fn verdict(
-    problem: &dyn Problem,
+    reference: Reference,
     config: &StressConfig,
     culprit: Culprit,
     input: &str,
     expected: &str,
 ) -> Result<(Run, Option<Difference>, Option<String>), StressError> {
     let command = culprit.command(config);
-    let run = if cfg!(unix) {
-        // Through `gamesolve exec-limited`, which sets in the child what must be set there: the
-        // signal that kills it with gamesolve, and the memory limit.
-        let gamesolve = std::env::current_exe()
-            .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
-        let mut limited = vec![gamesolve.into_os_string(), "exec-limited".into()];
-        limited.extend(["--parent".into(), std::process::id().to_string().into()]);
-        if let Some(bytes) = config.memory_limit {
-            limited.extend(["--memory-limit".into(), bytes.to_string().into()]);
-        }
-        limited.push("--".into());
-        limited.extend(command.iter().cloned());
-        run_program(&limited, input, config.timeout, output_limit(expected))?
-    } else {
-        run_program(command, input, config.timeout, output_limit(expected))?
-    };
+    let run = run_program(&limited(command, config.memory_limit)?, input, config.timeout, output_limit(expected))?;
     let difference = match (&run, config.memory_limit) {
         (Run::Crashed { allocation_failed: true, .. }, Some(limit)) => Some(Difference::MemoryLimit(limit)),
-        _ => compare(problem, expected, &run),
+        _ => compare(reference, expected, &run),
     };
     let spacing = match (&difference, &run) {
         (None, Run::Output(output)) => whitespace_difference(expected, output),
@@ -443,12 +454,31 @@ fn verdict(
     Ok((run, difference, spacing))
 }
 
+/// The command line that runs `command` through `gamesolve exec-limited` (Unix), which sets in
+/// the child what must be set there: the signal that kills it with gamesolve, and the address
+/// space limit of `memory_limit`; elsewhere `command` itself.
+fn limited(command: &[OsString], memory_limit: Option<u64>) -> Result<Vec<OsString>, StressError> {
+    if !cfg!(unix) {
+        return Ok(command.to_vec());
+    }
+    let gamesolve = std::env::current_exe()
+        .map_err(|source| StressError::Spawn { program: "gamesolve itself".to_string(), source })?;
+    let mut limited = vec![gamesolve.into_os_string(), "exec-limited".into()];
+    limited.extend(["--parent".into(), std::process::id().to_string().into()]);
+    if let Some(bytes) = memory_limit {
+        limited.extend(["--memory-limit".into(), bytes.to_string().into()]);
+    }
+    limited.push("--".into());
+    limited.extend(command.iter().cloned());
+    Ok(limited)
+}
+
 /// With `--save`, writes `failure` into its folder as `<name>.in` (the input), `<name>.expected`
 /// (gamesolve's answer), `<name>.out` (what the program printed, or how its run ended) and
 /// `<name>.why` (gamesolve's explanation, where the problem has one), each file whole or not at
 /// all ([`save::write_new`]). The first file that cannot be written is recorded in `checked`
 /// and ends the saving, not the check.
-fn save(problem: &dyn Problem, config: &StressConfig, checked: &mut Checked, name: &str, failure: &Counterexample) {
+fn save(reference: Reference, config: &StressConfig, checked: &mut Checked, name: &str, failure: &Counterexample) {
     let Some(dir) = config.save.as_deref().filter(|_| checked.save_error.is_none()) else { return };
     let write = |suffix: &str, text: &str| {
         let file = format!("{name}.{suffix}");
@@ -461,9 +491,8 @@ fn save(problem: &dyn Problem, config: &StressConfig, checked: &mut Checked, nam
         Run::Output(output) => output.clone(),
         _ => format!("{}\n", failure.difference),
     };
-    let why = problem
+    let why = reference
         .explain(&failure.input)
-        .ok()
         .map(|explanations| explanations.iter().map(judge::Explanation::to_text).collect::<Vec<String>>().join("\n"));
     let written = write("in", &failure.input)
         .and_then(|()| write("expected", &failure.expected))

@@ -1,5 +1,5 @@
-//! `check --save DIR`: the failing inputs written down, each file whole or not at all, and
-//! never through a link another user planted in the folder.
+//! `check --save DIR` and `gen --out DIR`: files written into a folder, each whole or not at
+//! all, and never through a link another user planted in the folder.
 //!
 //! Every file is written to a new temporary name of a random name in the folder
 //! ([`table_file::create_temporary`], as tables are: `O_CREAT|O_EXCL|O_NOFOLLOW`, which fails on
@@ -17,20 +17,37 @@ const SUFFIXES: [&str; 4] = ["in", "expected", "out", "why"];
 /// above, or the temporary name of one (`.round-1.in.<16 hex digits>.partial`), which a `check`
 /// killed mid-write may have left.
 pub fn is_own_output(name: &str) -> bool {
-    let temporary = name.strip_prefix('.').and_then(|n| n.strip_suffix(".partial")).and_then(|n| n.rsplit_once('.'));
-    if let Some((target, random)) = temporary {
-        return random.len() == 16 && random.bytes().all(|b| b.is_ascii_hexdigit()) && is_own_output(target);
+    if let Some(target) = temporary_target(name) {
+        return is_own_output(target);
     }
     let Some((stem, suffix)) = name.rsplit_once('.') else { return false };
     let round = stem.strip_prefix("round-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     (round || stem == "shrunk") && SUFFIXES.contains(&suffix)
 }
 
-/// Why `--save DIR` is refused, if it is: a folder that is a link, not a folder, or that holds
+/// Whether `name` is one `gen --out` writes: `N.in` or `N.out` with `N` decimal digits
+/// (zero-padded), or the temporary name of one.
+pub fn is_gen_output(name: &str) -> bool {
+    if let Some(target) = temporary_target(name) {
+        return is_gen_output(target);
+    }
+    let Some((stem, suffix)) = name.rsplit_once('.') else { return false };
+    !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()) && ["in", "out"].contains(&suffix)
+}
+
+/// The name a temporary file of [`write_new`] (`.<name>.<16 hex digits>.partial`) was to be
+/// given, or `None` for a name that is not one.
+fn temporary_target(name: &str) -> Option<&str> {
+    let (target, random) =
+        name.strip_prefix('.').and_then(|n| n.strip_suffix(".partial")).and_then(|n| n.rsplit_once('.'))?;
+    (random.len() == 16 && random.bytes().all(|b| b.is_ascii_hexdigit())).then_some(target)
+}
+
+/// Why `--save DIR` (or `gen --out DIR`) is refused, if it is: a folder that is a link, not a folder, or that holds
 /// anything (without `force`): a file `check` did not write (or one of its names that is not a
 /// regular file, such as a planted link), or earlier output, which would be replaced. A folder
-/// that does not exist is created.
-pub fn prepare(dir: &Path, force: bool) -> Result<(), String> {
+/// that does not exist is created. `writer` names the command, and `own` tells its files.
+pub fn prepare(dir: &Path, force: bool, writer: &str, own: fn(&str) -> bool) -> Result<(), String> {
     match std::fs::symlink_metadata(dir) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder: {e}"));
@@ -54,15 +71,15 @@ pub fn prepare(dir: &Path, force: bool) -> Result<(), String> {
         names.push((name, regular));
     }
     names.sort();
-    if let Some((name, _)) = names.iter().find(|(name, regular)| !(*regular && is_own_output(name))) {
+    if let Some((name, _)) = names.iter().find(|(name, regular)| !(*regular && own(name))) {
         return Err(format!(
-            "holds `{}`, which check did not write; give an empty or new folder (--force writes into it anyway)",
+            "holds `{}`, which {writer} did not write; give an empty or new folder (--force writes into it anyway)",
             judge::input::escaped(name)
         ));
     }
     if let Some((name, _)) = names.first() {
         return Err(format!(
-            "holds the output of an earlier check (`{}`); give an empty or new folder, or --force to replace it",
+            "holds the output of an earlier {writer} (`{}`); give an empty or new folder, or --force to replace it",
             judge::input::escaped(name)
         ));
     }
@@ -93,7 +110,17 @@ pub fn write_new(dir: &Path, name: &str, text: &str, replace: bool) -> io::Resul
 
 #[cfg(test)]
 mod tests {
-    use super::is_own_output;
+    use super::{is_gen_output, is_own_output};
+
+    #[test]
+    fn gen_output_is_recognized_by_name() {
+        for name in ["1.in", "07.out", ".12.in.0123456789abcdef.partial"] {
+            assert!(is_gen_output(name), "{name}");
+        }
+        for name in [".in", "1.expected", "a1.in", "1.in.bak", ".1.in.partial", "round-1.in"] {
+            assert!(!is_gen_output(name), "{name}");
+        }
+    }
 
     #[test]
     fn own_output_is_recognized_by_name() {

@@ -1,25 +1,27 @@
-//! Shrinking a failing input: to the fewest cases that still fail, then each case simplified,
-//! within the run and time budgets.
+//! Shrinking a failing input: to the fewest cases (or, against the user's brute force, lines)
+//! that still fail, then each case simplified, within the run and time budgets.
 
 use super::answers::Difference;
-use super::{Counterexample, Progress, StressConfig, StressError, record_best, verdict};
-use judge::AnyProblem as Problem;
+use super::{Counterexample, Progress, Reference, StressConfig, StressError, record_best, verdict};
 use std::time::{Duration, Instant};
 
 /// Narrows a failure to the fewest cases that still fail it, then simplifies each of those
 /// cases while the input keeps failing, within the run and time budgets of `config`, which
 /// also stop a problem whose variants would lead in circles.
 ///
+/// Against the user's brute force ([`Reference::Tools`]) the parts are the input's lines, and
+/// there is nothing to simplify in them.
+///
 /// A timeout is shrunk only when its limit is cheap next to the time budget (a tenth of it at
 /// most): every candidate that still fails costs a whole limit.
 pub(super) fn shrink(
-    problem: &dyn Problem,
+    reference: Reference,
     config: &StressConfig,
     best: Counterexample,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Counterexample, StressError> {
-    let best_cases = problem.split_cases(&best.input).map_or(1, |cases| cases.len());
-    let mut shrinker = Shrinker { problem, config, runs: 0, started: Instant::now(), best, best_cases, progress };
+    let best_cases = reference.split(&best.input).map_or(1, |cases| cases.len());
+    let mut shrinker = Shrinker { reference, config, runs: 0, started: Instant::now(), best, best_cases, progress };
     (shrinker.progress)(Progress::Shrinking { runs: 0, best_cases });
     let stopped = if matches!(shrinker.best.difference, Difference::TimedOut(_))
         && config.timeout.saturating_mul(10) > config.shrink_time
@@ -66,7 +68,7 @@ impl std::fmt::Display for ShrinkStop {
 }
 
 struct Shrinker<'a> {
-    problem: &'a dyn Problem,
+    reference: Reference<'a>,
     config: &'a StressConfig,
     runs: usize,
     started: Instant,
@@ -93,7 +95,7 @@ impl Shrinker<'_> {
     /// failure that needs two cases together (a variable not reset between them) ends with
     /// those two. Runs: O(n^2) at worst, within the budgets.
     fn drop_cases(&mut self) -> Result<(), StressError> {
-        let mut cases = self.problem.split_cases(&self.best.input)?;
+        let mut cases = self.reference.split(&self.best.input)?;
         let mut parts = 2;
         while cases.len() > 1 && self.stopped().is_none() {
             let chunk = cases.len().div_ceil(parts);
@@ -137,12 +139,12 @@ impl Shrinker<'_> {
     fn simplify_cases(&mut self) -> Result<(), StressError> {
         'simpler: while self.stopped().is_none() {
             // The candidates are built one at a time from these copies, while the best may change.
-            let cases = match self.problem.split_cases(&self.best.input)? {
+            let cases = match self.reference.split(&self.best.input)? {
                 cases if cases.len() > 1 => cases,
                 _ => vec![self.best.input.clone()],
             };
             for (i, case) in cases.iter().enumerate() {
-                for candidate in self.problem.shrink(case) {
+                for candidate in self.reference.variants(case) {
                     if self.stopped().is_some() {
                         break 'simpler;
                     }
@@ -166,7 +168,7 @@ impl Shrinker<'_> {
     fn cases_fail(&mut self, cases: &[String]) -> Result<bool, StressError> {
         let candidate = match cases {
             [one] => one.clone(),
-            _ => match self.problem.join_cases(cases) {
+            _ => match self.reference.join(cases) {
                 Ok(joined) => joined,
                 Err(_) => return Ok(false),
             },
@@ -177,13 +179,14 @@ impl Shrinker<'_> {
     /// Runs the failing program on `candidate`; if it still fails, the candidate becomes the
     /// best.
     fn still_fails(&mut self, candidate: String) -> Result<bool, StressError> {
-        // A variant gamesolve itself rejects is not a valid input: skip it without a run.
-        let Ok(expected) = self.problem.judge(&candidate, self.problem.engines()[0]) else { return Ok(false) };
+        // A variant gamesolve itself (or the brute force, by failing) rejects is not a valid
+        // input: skip it without a run of the program.
+        let Ok(expected) = self.reference.answer(self.config, &candidate, &self.best.origin) else { return Ok(false) };
         self.runs += 1;
-        let (run, difference, _) = verdict(self.problem, self.config, self.best.culprit, &candidate, &expected)?;
+        let (run, difference, _) = verdict(self.reference, self.config, self.best.culprit, &candidate, &expected)?;
         let fails = difference.is_some();
         if let Some(difference) = difference {
-            self.best_cases = self.problem.split_cases(&candidate).map_or(1, |cases| cases.len());
+            self.best_cases = self.reference.split(&candidate).map_or(1, |cases| cases.len());
             self.best = Counterexample { input: candidate, expected, run, difference, ..self.best.clone() };
             record_best(&self.best);
         }

@@ -10,6 +10,7 @@ mod check_hardening;
 mod cli;
 mod completions;
 mod contest;
+mod generic_check;
 mod memory_plan;
 mod readme;
 mod registered;
