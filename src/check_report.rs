@@ -51,14 +51,17 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
         (Culprit::Program, Some(_)) => "the program: ",
         (Culprit::Against, Some(_)) => "the --against program: ",
     };
+    // The headline tells how the round's own input failed (a sample's line, say); the shrunk
+    // input, whose lines are others, says how it fails below it where that reads differently.
+    let found = checked.failing.iter().find(|(round, _, _)| *round == failure.round).map(|(_, _, d)| d.to_string());
+    let found = found.unwrap_or_else(|| failure.difference.to_string());
     let mut out = match checked.failing.len() {
-        1 => format!("{id}: mismatch in round {} ({}): {who}{}\n", failure.round, failure.origin, failure.difference),
+        1 => format!("{id}: mismatch in round {} ({}): {who}{found}\n", failure.round, failure.origin),
         n => format!(
-            "{id}: {n} of {} failed; the first, round {} ({}): {who}{}\n",
+            "{id}: {n} of {} failed; the first, round {} ({}): {who}{found}\n",
             what_ran(reference, config, hard_rounds, checked),
             failure.round,
             failure.origin,
-            failure.difference
         ),
     };
     let runs = failure.shrink_runs;
@@ -69,6 +72,10 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
         Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
     };
     out += &failure.input;
+    let shrunk = failure.difference.to_string();
+    if shrunk != found {
+        out += &format!("on it: {who}{shrunk}\n");
+    }
     out += &format!("\n{name} answers:\n{}", failure.expected);
     let (program, other) = match failure.culprit {
         Culprit::Program => ("the program", "the --against program"),

@@ -74,7 +74,7 @@ impl Budget {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OracleError {
     /// The game is larger than the budget allows.
-    #[error("the oracle declines: the game needs more than {}", limits(*max_states, *max_depth, *max_work))]
+    #[error("the oracle declines: the game needs more than {}", limits(*max_states, *max_depth, *max_work, *work_hit))]
     OverBudget {
         /// The budget's state limit.
         max_states: usize,
@@ -82,26 +82,38 @@ pub enum OracleError {
         max_depth: usize,
         /// The budget's work limit ([`u64::MAX`]: none).
         max_work: u64,
+        /// Whether the work limit was the one passed (else the states' or the depth's).
+        work_hit: bool,
     },
     /// An acyclic oracle met a position again while still evaluating it.
     #[error("the game is not acyclic: position {0} can be reached from itself")]
     Cycle(String),
 }
 
-/// The limits a refusal names: the work only where there is a limit on it.
-fn limits(max_states: usize, max_depth: usize, max_work: u64) -> String {
-    match max_work {
-        u64::MAX => format!("{max_states} states or {max_depth} levels of recursion"),
-        units => format!(
-            "{max_states} states, {max_depth} levels of recursion or {units} units of work (a state visited or a move examined each; --budget raises the work)"
-        ),
+/// The limit a refusal names: the work, which `--budget` sets, or the fixed limits on states
+/// and depth, which it does not raise.
+fn limits(max_states: usize, max_depth: usize, max_work: u64, work_hit: bool) -> String {
+    if work_hit {
+        format!("{max_work} units of work (a state visited or a move examined each); --budget raises the work")
+    } else {
+        format!("{max_states} states or {max_depth} levels of recursion (the oracle's fixed limits)")
     }
 }
 
 impl Budget {
-    /// The refusal of a search past this budget.
+    /// The refusal of a search past this budget's states or depth.
     pub fn exceeded(self) -> OracleError {
-        OracleError::OverBudget { max_states: self.max_states, max_depth: self.max_depth, max_work: self.max_work }
+        self.refusal(false)
+    }
+
+    /// The refusal of a search past this budget's work.
+    pub fn exceeded_work(self) -> OracleError {
+        self.refusal(true)
+    }
+
+    fn refusal(self, work_hit: bool) -> OracleError {
+        let Budget { max_states, max_depth, max_work } = self;
+        OracleError::OverBudget { max_states, max_depth, max_work, work_hit }
     }
 }
 
@@ -124,7 +136,7 @@ impl Meter {
                 self.spent = spent;
                 Ok(())
             }
-            _ => Err(self.budget.exceeded()),
+            _ => Err(self.budget.exceeded_work()),
         }
     }
 }

@@ -124,9 +124,16 @@ fn the_score_oracle_counts_every_move() {
 }
 
 #[test]
-fn a_refusal_names_the_work_only_where_there_is_a_limit() {
-    let unlimited = Budget::new(5).exceeded().to_string();
-    assert_eq!(unlimited, "the oracle declines: the game needs more than 5 states or 2000 levels of recursion");
-    let limited = Budget::new(5).with_work(7).exceeded().to_string();
-    assert!(limited.contains("or 7 units of work"), "{limited}");
+fn a_refusal_names_the_limit_passed_and_suggests_budget_only_for_the_work() {
+    let states = Budget::new(5).with_work(7).exceeded().to_string();
+    assert_eq!(
+        states,
+        "the oracle declines: the game needs more than 5 states or 2000 levels of recursion (the oracle's fixed limits)"
+    );
+    let work = Budget::new(5).with_work(7).exceeded_work().to_string();
+    assert_eq!(
+        work,
+        "the oracle declines: the game needs more than 7 units of work (a state visited or a move examined each); \
+         --budget raises the work"
+    );
 }

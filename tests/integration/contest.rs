@@ -286,6 +286,15 @@ fn check_runs_fixed_inputs_and_the_sample() {
     assert_eq!(reset.status.code(), Some(1));
     assert!(stdout(&reset).starts_with("hdu1849: mismatch in round 1 (input sample): wrong answer on line 2"));
     let dir = tempfile::tempdir().unwrap();
+    // A program that always answers `Rabbit Win!` fails the sample on its line 2; the input
+    // shrunk to that case alone fails on its line 1, said under it, not in the headline.
+    let rabbit = dir.path().join("rabbit.sh");
+    std::fs::write(&rabbit, "while read -r m; do [ \"$m\" = 0 ] && break; read -r cells; echo 'Rabbit Win!'; done\n")
+        .unwrap();
+    let always = gamesolve(&["check", "hdu1849", "--samples", "--", "sh", rabbit.to_str().unwrap()], "");
+    let report = stdout(&always);
+    assert!(report.starts_with("hdu1849: mismatch in round 1 (input sample): wrong answer on line 2"), "{report}");
+    assert!(report.contains("3\n3 5 6\n0\non it: wrong answer on line 1: expected `Grass Win!`"), "{report}");
     // One case each: the reset bug is right on both; the file without `.in` is not taken.
     std::fs::write(dir.path().join("b.in"), "1\n1\n0\n").unwrap();
     std::fs::write(dir.path().join("a.in"), "2\n3 3\n0\n").unwrap();
