@@ -4,6 +4,7 @@
 use crate::stress::{Checked, Counterexample, Culprit, Difference, Origin, Reference, Run, ShrinkStop, StressConfig};
 use judge::Explanation;
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// How many failing rounds the text report lists one by one (JSON lists them all).
 const LISTED_ROUNDS: usize = 20;
@@ -64,6 +65,10 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
             failure.origin,
         ),
     };
+    let shrunk = failure.difference.to_string();
+    if shrunk != found {
+        out += &format!("on the smallest failing input below: {who}{shrunk}\n");
+    }
     let runs = failure.shrink_runs;
     out += &match failure.shrink_stopped {
         None => format!("\nsmallest failing input (shrunk with {runs} more runs):\n"),
@@ -71,11 +76,8 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
         Some(ShrinkStop::Stopped) if runs == 0 => "\nfailing input (not shrunk: the check was stopped):\n".to_string(),
         Some(why) => format!("\nsmallest failing input found ({runs} more runs; {why}):\n"),
     };
-    out += &failure.input;
-    let shrunk = failure.difference.to_string();
-    if shrunk != found {
-        out += &format!("on it: {who}{shrunk}\n");
-    }
+    let mut shortened = false;
+    out += &readable(&failure.input, &mut shortened);
     out += &format!("\n{name} answers:\n{}", failure.expected);
     let (program, other) = match failure.culprit {
         Culprit::Program => ("the program", "the --against program"),
@@ -93,7 +95,8 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
     }
     if let Some(explanations) = reference.explain(&failure.input) {
         out += "\nwhy (gamesolve explain):\n";
-        out += &explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
+        let explained = explanations.iter().map(Explanation::to_text).collect::<Vec<_>>().join("\n");
+        out += &readable(&explained, &mut shortened);
     }
     if checked.failing.len() > 1 {
         out += "\nfailing rounds:\n";
@@ -104,11 +107,45 @@ fn text(reference: Reference, config: &StressConfig, hard_rounds: u64, checked: 
             out += &format!("  and {} more (--format json lists them all)\n", checked.failing.len() - LISTED_ROUNDS);
         }
     }
+    if shortened {
+        out += "\n(long lines and texts shortened: --save keeps every file whole, --format json prints them whole)\n";
+    }
     if !warning.is_empty() {
         out += "\n";
         out += &warning;
     }
     out + &save_error
+}
+
+/// The most characters of a line, and the most lines of a text, a report shows: a case of a
+/// thousand pieces fits neither a screen nor a reader.
+const READABLE_LINE: usize = 240;
+const READABLE_LINES: usize = 60;
+
+/// `text` with each line past [`READABLE_LINE`] characters cut (saying how many were left
+/// out) and the lines past [`READABLE_LINES`] left out (saying how many); `shortened` set if
+/// anything was.
+fn readable<'t>(text: &'t str, shortened: &mut bool) -> Cow<'t, str> {
+    let long = |line: &str| line.chars().count() > READABLE_LINE;
+    if text.lines().count() <= READABLE_LINES && !text.lines().any(long) {
+        return Cow::Borrowed(text);
+    }
+    *shortened = true;
+    let mut out = String::new();
+    for line in text.lines().take(READABLE_LINES) {
+        if long(line) {
+            let kept: String = line.chars().take(READABLE_LINE).collect();
+            out += &format!("{kept} ... ({} more characters)\n", line.chars().count() - READABLE_LINE);
+        } else {
+            out += line;
+            out += "\n";
+        }
+    }
+    let lines = text.lines().count();
+    if lines > READABLE_LINES {
+        out += &format!("... ({} more lines)\n", lines - READABLE_LINES);
+    }
+    Cow::Owned(out)
 }
 
 /// How `program`'s run ended, and what it printed.

@@ -294,7 +294,8 @@ fn check_runs_fixed_inputs_and_the_sample() {
     let always = gamesolve(&["check", "hdu1849", "--samples", "--", "sh", rabbit.to_str().unwrap()], "");
     let report = stdout(&always);
     assert!(report.starts_with("hdu1849: mismatch in round 1 (input sample): wrong answer on line 2"), "{report}");
-    assert!(report.contains("3\n3 5 6\n0\non it: wrong answer on line 1: expected `Grass Win!`"), "{report}");
+    assert!(report.contains("\non the smallest failing input below: wrong answer on line 1: expected `Grass Win!`"));
+    assert!(report.contains(":\n3\n3 5 6\n0\n"), "{report}");
     // One case each: the reset bug is right on both; the file without `.in` is not taken.
     std::fs::write(dir.path().join("b.in"), "1\n1\n0\n").unwrap();
     std::fs::write(dir.path().join("a.in"), "2\n3 3\n0\n").unwrap();
@@ -415,4 +416,25 @@ fn a_program_past_the_memory_limit_is_reported_as_such() {
     let args = ["check", "hdu1849", "--rounds", "2", "--memory-limit", "2G", "--"];
     let out = gamesolve(&[&args[..], &[path.to_str().unwrap(), "hog"]].concat(), "");
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+/// A failing case too long to read (a program that crashes past 300 tokens, its shrinking cut
+/// short) is shown shortened, saying how much was left out and where the whole of it is;
+/// `--save` keeps the input whole.
+#[test]
+fn a_long_failing_case_is_shown_shortened_and_saved_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let crash = dir.path().join("crash.sh");
+    std::fs::write(&crash, "[ \"$(wc -w)\" -gt 300 ] && exit 7\nexit 0\n").unwrap();
+    let saved = dir.path().join("saved");
+    let saved_arg = saved.to_str().unwrap();
+    let args = ["check", "hdu1849", "--mode", "hard", "--shrink-runs", "2", "--save", saved_arg, "--", "sh"];
+    let out = gamesolve(&[&args[..], &[crash.to_str().unwrap()]].concat(), "");
+    assert_eq!(out.status.code(), Some(1));
+    let report = stdout(&out);
+    assert!(report.contains(" more characters)\n"), "{report}");
+    assert!(report.contains("long lines and texts shortened: --save keeps every file whole"), "{report}");
+    assert!(report.lines().all(|line| line.chars().count() <= 240 + 40), "{report}");
+    let whole = std::fs::read_to_string(saved.join("shrunk.in")).unwrap();
+    assert!(whole.split_whitespace().count() > 300, "{whole}");
 }

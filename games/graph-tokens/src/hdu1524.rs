@@ -7,7 +7,7 @@ use judge::ExplainBudget;
 use judge::input::{InputError, Token, Tokens};
 use judge::resources::{OracleWork, Work};
 use judge::sums::{Part, explain_sum};
-use judge::{Explanation, JudgeError, Problem};
+use judge::{Explanation, JudgeError, Problem, without_runs};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
@@ -257,9 +257,11 @@ impl Problem for Hdu1524 {
         let case = cases.swap_remove(0);
         let Some(query) = case.queries().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };
         let Case { out: graph, .. } = case;
-        // Variant `j`: without chessman `j`, then without the last position, then without edge
-        // `j` in the order of the lists (`ends[v]`: where position `v`'s edges end).
-        let chessmen = if query.len() > 1 { query.len() } else { 0 };
+        // First runs of chessmen left out, halves first (`without_runs`); then variant `j`:
+        // without the last position, then without edge `j` in the order of the lists (`ends[v]`:
+        // where position `v`'s edges end).
+        let fewer_graph = graph.clone();
+        let fewer = without_runs(query.clone()).map(move |kept| render(&fewer_graph, &[kept]));
         let last = graph.len() as u32 - 1;
         let without_last = usize::from(last > 0 && !query.contains(&last));
         let ends: Vec<usize> = graph
@@ -270,13 +272,8 @@ impl Problem for Hdu1524 {
             })
             .collect();
         let edges = ends.last().copied().unwrap_or(0);
-        Box::new((0..chessmen + without_last + edges).map(move |j| {
-            if j < chessmen {
-                let kept: Vec<u32> = query.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &v)| v).collect();
-                return render(&graph, &[kept]);
-            }
+        Box::new(fewer.chain((0..without_last + edges).map(move |j| {
             let query = std::slice::from_ref(&query);
-            let j = j - chessmen;
             if j < without_last {
                 // The last position, when no chessman stands on it, with its edges.
                 let smaller: Vec<Vec<u32>> = graph[..last as usize]
@@ -290,7 +287,7 @@ impl Problem for Hdu1524 {
             let mut smaller = graph.clone();
             smaller[v].remove(j - (ends[v] - graph[v].len()));
             render(&smaller, query)
-        }))
+        })))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -8,7 +8,7 @@ use judge::explain_all;
 use judge::input::Tokens;
 use judge::resources::Work;
 use judge::sums::{Part, explain_sum};
-use judge::{Explanation, JudgeError, Problem};
+use judge::{Explanation, JudgeError, Problem, without_runs};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
@@ -207,17 +207,13 @@ impl Problem for Hdu1730 {
         let Ok((boards, rows)) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(board) = boards.first() else { return Box::new(std::iter::empty()) };
         let (cols, rows) = (board.cols, rows[board.rows.clone()].to_vec());
-        // Variant `j`: without row `j`, then row `(j - gone) / 2` moved to the left edge with
-        // no gap or half its gap, then a narrower board.
-        let gone = if rows.len() > 1 { rows.len() } else { 0 };
+        // First runs of rows left out, halves first (`without_runs`); then variant `j`: row
+        // `j / 2` moved to the left edge with no gap or half its gap, then a narrower board.
+        let fewer = without_runs(rows.clone()).map(move |kept| render(cols, &kept));
         let widest = rows.iter().map(|r| r.tom.max(r.jerry)).max().unwrap_or(2).max(2);
         let narrower = usize::from(widest < cols);
-        Box::new((0..gone + 2 * rows.len() + narrower).filter_map(move |j| {
-            if j < gone {
-                let kept: Vec<Row> = rows.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &r)| r).collect();
-                return Some(render(cols, &kept));
-            }
-            let (i, which) = ((j - gone) / 2, (j - gone) % 2);
+        Box::new(fewer.chain((0..2 * rows.len() + narrower).filter_map(move |j| {
+            let (i, which) = (j / 2, j % 2);
             if i == rows.len() {
                 return Some(render(widest, &rows));
             }
@@ -226,7 +222,7 @@ impl Problem for Hdu1730 {
             closer[i] =
                 if rows[i].tom < rows[i].jerry { Row { tom: 1, jerry: g + 2 } } else { Row { tom: g + 2, jerry: 1 } };
             (closer[i] != rows[i]).then(|| render(cols, &closer))
-        }))
+        })))
     }
 
     fn is_answer_line(&self, line: &str) -> bool {

@@ -7,7 +7,7 @@ use judge::explain_all;
 use judge::input::Tokens;
 use judge::resources::Work;
 use judge::sums::{Part, explain_sum};
-use judge::{Explanation, JudgeError, Problem, smaller_values};
+use judge::{Explanation, JudgeError, Problem, smaller_values, without_runs};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
@@ -208,12 +208,9 @@ impl Problem for Hdu1849 {
         let Ok(cases) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(cells) = cases.each().next().map(<[u32]>::to_vec) else { return Box::new(std::iter::empty()) };
         drop(cases);
-        // First each cell left out, then each cell lowered toward 0 (`smaller_values`).
-        let all = cells.clone();
-        let without = (0..if cells.len() > 1 { cells.len() } else { 0 }).map(move |j| {
-            let kept: Vec<u32> = all.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &c)| c).collect();
-            render(&kept)
-        });
+        // First runs of cells left out, halves first (`without_runs`), then each cell lowered
+        // toward 0 (`smaller_values`).
+        let without = without_runs(cells.clone()).map(|kept| render(&kept));
         let lowered = (0..cells.len()).flat_map(move |i| {
             let cells = cells.clone();
             smaller_values(u64::from(cells[i]), 0).map(move |value| {

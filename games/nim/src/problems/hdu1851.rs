@@ -7,7 +7,7 @@ use judge::explain_all;
 use judge::input::Tokens;
 use judge::resources::Work;
 use judge::sums::{Part, explain_sum};
-use judge::{Explanation, JudgeError, Problem, smaller_values};
+use judge::{Explanation, JudgeError, Problem, smaller_values, without_runs};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
@@ -212,13 +212,9 @@ impl Problem for Hdu1851 {
         let Ok((mut case, ends)) = parse(input) else { return Box::new(std::iter::empty()) };
         let Some(&end) = ends.first() else { return Box::new(std::iter::empty()) };
         case.truncate(end);
-        // First each pile left out, then each pile with fewer stones (toward 1, `smaller_values`),
-        // then taking one at a time.
-        let all = case.clone();
-        let without = (0..if case.len() > 1 { case.len() } else { 0 }).map(move |j| {
-            let kept: Vec<Pile> = all.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &p)| p).collect();
-            render(&kept)
-        });
+        // First runs of piles left out, halves first (`without_runs`), then each pile with fewer
+        // stones (toward 1, `smaller_values`), then taking one at a time.
+        let without = without_runs(case.clone()).map(|kept| render(&kept));
         let simpler = (0..case.len()).flat_map(move |i| {
             let Pile { stones, max_take } = case[i];
             let fewer = smaller_values(u64::from(stones), 1).map(move |fewer| Pile { stones: fewer as u32, max_take });

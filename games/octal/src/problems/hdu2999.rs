@@ -14,7 +14,7 @@ use judge::ExplainBudget;
 use judge::input::Tokens;
 use judge::resources::{OracleWork, Work};
 use judge::sums::{Part, explain_sum};
-use judge::{Explanation, JudgeError, Problem, smaller_values};
+use judge::{Explanation, JudgeError, Problem, smaller_values, without_runs};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::{Nimber, Outcome};
@@ -215,13 +215,10 @@ impl Problem for Hdu2999 {
             return Box::new(std::iter::empty());
         }
         let Case { blocks, rows } = cases.swap_remove(0);
-        // First each block left out, then each row shortened toward 0 (`smaller_values`).
-        let gone = if blocks.len() > 1 { blocks.len() } else { 0 };
-        let (all_blocks, all_rows) = (blocks.clone(), rows.clone());
-        let without = (0..gone).map(move |j| {
-            let kept: Vec<u32> = all_blocks.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &b)| b).collect();
-            render(&kept, &all_rows)
-        });
+        // First runs of blocks left out, halves first (`without_runs`), then each row shortened
+        // toward 0 (`smaller_values`).
+        let all_rows = rows.clone();
+        let without = without_runs(blocks.clone()).map(move |kept| render(&kept, &all_rows));
         let shorter = (0..rows.len()).flat_map(move |i| {
             let (blocks, rows) = (blocks.clone(), rows.clone());
             smaller_values(u64::from(rows[i]), 0).map(move |k| {
