@@ -11,6 +11,7 @@ mod cli;
 mod completions;
 mod contest;
 mod memory_plan;
+mod probe;
 mod registered;
 mod resources;
 mod search;
