@@ -32,7 +32,7 @@ fn table_3x3(c: &mut Criterion) {
             b.iter(|| tables::verify_file(black_box(&file), &|_, _, _| {}).expect("verified"))
         });
         group.bench_function(format!("open and probe the empty board {rule}"), |b| {
-            b.iter(|| tables::probe(black_box(&file), "empty").expect("probed"))
+            b.iter(|| tables::probe(black_box(&file), "empty", None).expect("probed"))
         });
     }
     group.finish();

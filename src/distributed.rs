@@ -444,6 +444,6 @@ fn run_as<V: ScoreValue + Equivalence>(
         })
         .collect();
     let start = format!("#{}", request.game.start());
-    let start = tables::probe(request.out, &start).map_err(Failure::Abort)?;
+    let start = tables::probe(request.out, &start, None).map_err(Failure::Abort)?;
     Ok(Some(Report { tiering: tiers.name(), shards: manifest.shards.len(), ranks, seconds, start }))
 }

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use table_file::{Header, TableError, TableFile, Target, Value, WriteOptions, Written, table_bytes};
 use workbench::solve::{
-    Identity, Move, PhasedProgress, SolvableGame, VerifyFailure, header, is_best, move_value, parse_position, show,
-    to_json,
+    Identity, Move, PhasedProgress, SolvableGame, VerifyFailure, best_first, header, is_best, meaning, move_value,
+    parse_position, show, to_json,
 };
 
 /// The `writer` of the tables this program writes: `gamesolve` and its version.
@@ -47,7 +47,8 @@ pub struct Probed {
     pub position: String,
     /// Its value.
     pub value: Value,
-    /// Each move in the game's order, with its value.
+    /// Each move with its value: in the game's order, or best first in `probe`'s report
+    /// ([`best_first`]).
     pub moves: Vec<ProbedMove>,
 }
 
@@ -79,7 +80,24 @@ impl Probed {
     }
 
     fn to_text(&self) -> String {
-        let mut out = format!("position #{}: {}\nvalue: {}\n", self.index, self.position, show(self.value));
+        format!(
+            "position #{}: {}\nvalue: {}\n{}",
+            self.index,
+            self.position,
+            show(self.value),
+            self.moves_text("moves")
+        )
+    }
+
+    /// The moves sorted best first for their mover ([`best_first`]; stable, so equal values keep
+    /// the game's order). Time O(m log m) for m moves.
+    fn sort_best_first(&mut self) {
+        self.moves.sort_by_key(|m| best_first(m.value));
+    }
+
+    /// The best moves, then `heading` and the moves with their values, as many as [`SHOWN_MOVES`].
+    fn moves_text(&self, heading: &str) -> String {
+        let mut out = String::new();
         let best: Vec<&str> = self.best_moves().map(|m| m.played.name.as_str()).collect();
         out += &match (self.moves.len(), best.len()) {
             (0, _) => "no moves\n".to_string(),
@@ -89,7 +107,7 @@ impl Probed {
             (n, _) => format!("best moves ({} of {n}): {}\n", best.len(), best.join(", ")),
         };
         if !self.moves.is_empty() {
-            out += "moves:\n";
+            out += &format!("{heading}:\n");
             for m in self.moves.iter().take(SHOWN_MOVES) {
                 let best = if m.best { "  (best)" } else { "" };
                 out += &format!("  {:<24} {}{best}\n", m.played.name, show(m.value));
@@ -310,6 +328,126 @@ pub struct ProbeReport {
     file: String,
     identity: Identity,
     probed: Probed,
+    picture: Option<String>,
+    line: Option<Line>,
+}
+
+/// The plies `probe --line` plays when no number is given: a tic-tac-toe or a small Connect
+/// Four game to its end, while a draw's endless play stops.
+pub const LINE_PLIES: usize = 40;
+
+/// An optimal line from a position ([`optimal_line`]): the moves played and how it ended.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// Each move played, in order.
+    pub steps: Vec<LineStep>,
+    /// Why the line stops there.
+    pub end: LineEnd,
+}
+
+/// A move of an optimal line and what it leaves.
+#[derive(Debug, Clone)]
+pub struct LineStep {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The position it leaves, in the game's notation (an impartial game's sum of positions
+    /// `a + b`, or `nothing`).
+    pub position: String,
+    /// The value of what it leaves, for the player then to move.
+    pub value: Value,
+}
+
+/// Why an optimal line stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The game is over: the last position has no move.
+    Finished,
+    /// The cap on plies was reached with moves left (a draw's play never ends).
+    Stopped,
+    /// An impartial game's move left a sum of this many positions, which a line of one
+    /// position does not follow.
+    Sum(usize),
+}
+
+/// The optimal line of `game` from position `from`, values read by `value_of`: the first move
+/// of the best-first order ([`best_first`]: the fastest win, the quickest tie, the slowest
+/// loss, the largest score, a move to nimber 0 where there is one) played again and again,
+/// until the game is over, a move leaves a sum of several positions, or `cap` plies are
+/// played. Time: the moves of every position on the line valued, so O(cap x moves) reads;
+/// memory O(cap).
+pub fn optimal_line<E>(
+    game: &dyn SolvableGame,
+    from: u64,
+    cap: usize,
+    value_of: impl Fn(u64) -> Result<Value, E>,
+) -> Result<Line, E> {
+    let mut steps = Vec::new();
+    let mut at = from;
+    loop {
+        let mut probed = Probed::of(game, at, &value_of)?;
+        probed.sort_best_first();
+        let Some(first) = probed.moves.first() else {
+            return Ok(Line { steps, end: LineEnd::Finished });
+        };
+        if steps.len() >= cap {
+            return Ok(Line { steps, end: LineEnd::Stopped });
+        }
+        let name = first.played.name.clone();
+        match first.played.parts.as_slice() {
+            &[one] => {
+                steps.push(LineStep { name, position: game.describe(one), value: value_of(one)? });
+                at = one;
+            }
+            parts => {
+                // A nimber is the same for either player, so the move's value is the sum's.
+                let position = match parts {
+                    [] => "nothing".to_string(),
+                    _ => parts.iter().map(|&p| game.describe(p)).collect::<Vec<_>>().join(" + "),
+                };
+                steps.push(LineStep { name, position, value: first.value });
+                let end = if parts.is_empty() { LineEnd::Finished } else { LineEnd::Sum(parts.len()) };
+                return Ok(Line { steps, end });
+            }
+        }
+    }
+}
+
+impl Line {
+    fn to_text(&self) -> String {
+        let plies = if self.steps.len() == 1 { "1 ply".to_string() } else { format!("{} plies", self.steps.len()) };
+        let mut out = format!("optimal line ({plies}):\n");
+        let width = self.steps.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for (ply, step) in self.steps.iter().enumerate() {
+            out += &format!("  {:>3}. {:<width$}  {}  {}\n", ply + 1, step.name, step.position, show(step.value));
+        }
+        out += &match self.end {
+            LineEnd::Finished => "  the game is over\n".to_string(),
+            LineEnd::Stopped => format!("  ... (stopped after {} plies)\n", self.steps.len()),
+            LineEnd::Sum(n) => {
+                format!(
+                    "  ... (the last move leaves a sum of {n} positions; a line follows one position, so it stops)\n"
+                )
+            }
+        };
+        out
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        let steps: Vec<serde_json::Value> = self
+            .steps
+            .iter()
+            .map(|s| json!({ "move": s.name, "position": s.position, "value": to_json(s.value) }))
+            .collect();
+        json!(steps)
+    }
+
+    fn end_name(&self) -> &'static str {
+        match self.end {
+            LineEnd::Finished => "finished",
+            LineEnd::Stopped => "stopped",
+            LineEnd::Sum(_) => "sum",
+        }
+    }
 }
 
 /// As [`ProbeReport::to_json`] says: its values are the tables' values in JSON
@@ -326,14 +464,36 @@ impl ProbeReport {
         &self.probed
     }
 
-    /// The report for people.
-    pub fn to_text(&self) -> String {
-        let params: Vec<String> = self.identity.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        format!("{}: {} {}\n{}", self.file, self.identity.game, params.join(" "), self.probed.to_text())
+    /// The optimal line from the position, where it was asked for ([`probe`]'s `line`).
+    pub fn line(&self) -> Option<&Line> {
+        self.line.as_ref()
     }
 
-    /// The report as JSON: `{file, game, params, position, index, value, moves: [{move, value}],
-    /// best_moves: [{move, value}]}`.
+    /// The report for people: the position, its picture where the game draws one, its value
+    /// with what it means, the moves best first, the optimal line where asked for.
+    pub fn to_text(&self) -> String {
+        let params: Vec<String> = self.identity.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let p = &self.probed;
+        let mut out = format!(
+            "{}: {} {}\nposition #{}: {}\n",
+            self.file,
+            self.identity.game,
+            params.join(" "),
+            p.index,
+            p.position
+        );
+        out += self.picture.as_deref().unwrap_or("");
+        out += &format!("value: {}\n{}", meaning(p.value), p.moves_text("moves, best first"));
+        if let Some(line) = &self.line {
+            out += &line.to_text();
+        }
+        out
+    }
+
+    /// The report as JSON: `{file, game, params, position, index, picture: string | null,
+    /// value, meaning, moves: [{move, value}] (best first), best_moves: [{move, value}],
+    /// line: null | [{move, position, value}], line_end: null | "finished" | "stopped" |
+    /// "sum"}`.
     pub fn to_json(&self) -> serde_json::Value {
         let (game, params) = identity_json(&self.identity);
         json!({
@@ -342,18 +502,28 @@ impl ProbeReport {
             "params": params,
             "position": self.probed.position,
             "index": self.probed.index,
+            "picture": self.picture,
             "value": to_json(self.probed.value),
+            "meaning": meaning(self.probed.value),
             "moves": Probed::moves_json(self.probed.moves.iter()),
             "best_moves": Probed::moves_json(self.probed.best_moves()),
+            "line": self.line.as_ref().map(Line::to_json),
+            "line_end": self.line.as_ref().map(Line::end_name),
         })
     }
 }
 
 /// The value of `position` (the game's notation, or `#n`) in the table at `path`, and of each
-/// of its moves; only the blocks they are in are decompressed.
-pub fn probe(path: &Path, position: &str) -> Result<ProbeReport, String> {
+/// of its moves; only the blocks they are in are decompressed. With `line`, the optimal line
+/// from it too, at most that many plies ([`optimal_line`]).
+pub fn probe(path: &Path, position: &str, line: Option<usize>) -> Result<ProbeReport, String> {
     let (table, game) = open_table(path)?;
-    probe_open(&table, game.as_ref(), position)
+    let mut report = probe_open(&table, game.as_ref(), position)?;
+    if let Some(cap) = line {
+        let found = optimal_line(game.as_ref(), report.probed.index, cap, |i| table.value(i));
+        report.line = Some(found.map_err(|e| e.to_string())?);
+    }
+    Ok(report)
 }
 
 /// [`probe`] on a table already open ([`open_table`], or [`solve_in_memory`]): what `serve`
@@ -365,8 +535,10 @@ pub fn probe_open(table: &TableFile, game: &dyn SolvableGame, position: &str) ->
     // The position's block and its children's are read from the disk at once, not one by one.
     let parts = game.moves(index).into_iter().flat_map(|m| m.parts);
     table.prefetch(std::iter::once(index).chain(parts));
-    let probed = Probed::of(game, index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
-    Ok(ProbeReport { file: table.file().to_string(), identity: game.identity().clone(), probed })
+    let mut probed = Probed::of(game, index, |i| table.value(i)).map_err(|e: TableError| e.to_string())?;
+    probed.sort_best_first();
+    let (file, identity) = (table.file().to_string(), game.identity().clone());
+    Ok(ProbeReport { file, identity, probed, picture: game.picture(index), line: None })
 }
 
 /// Why `diff` could not compare two tables.

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 use table_file::{TableFile, Value, ValueKind};
 use workbench::search::{SearchFailure, Searchable};
-use workbench::solve::{SolvableGame, extreme_key, is_best, show};
+use workbench::solve::{SolvableGame, best_first, extreme_key, is_best, show};
 
 /// A request's parameters: `game` (an id of `/api/games`) and, for `/api/position`,
 /// `position` (in the game's notation, or `#n`). Both optional here, so that a missing one is
@@ -169,23 +169,8 @@ fn remoteness(value: Value) -> Option<u32> {
     }
 }
 
-/// Where a move's value `value` (for its mover) ranks, lower first: wins by remoteness (the
-/// fastest first), then ties, draws, and losses the slowest first; the larger score first; a
-/// move to nimber 0 (the winning moves) first, then by nimber. The mover's order of
-/// preference, as `probe`'s best moves (the first is always one of them).
-fn rank(value: Value) -> (u8, i64) {
-    match value {
-        Value::Outcome(Outcome::Win(r)) => (0, i64::from(r)),
-        Value::Outcome(Outcome::Tie(r)) => (1, i64::from(r)),
-        Value::Outcome(Outcome::Draw) => (2, 0),
-        Value::Outcome(Outcome::Loss(r)) => (3, -i64::from(r)),
-        Value::Score(s) => (0, -s),
-        Value::Nimber(n) => (u8::from(n.0 != 0), i64::from(n.0)),
-    }
-}
-
 /// The answer to `/api/position`: `probe`'s report ([`tables::probe_open`]) on the served
-/// table, its moves sorted by [`rank`] (stable: equal values keep the game's order), each with
+/// table, its moves best first ([`best_first`], as `probe` sorts them), each with
 /// the position it leads to. Time and memory: `probe`'s.
 fn position_json(
     served: &Served,
@@ -195,8 +180,7 @@ fn position_json(
 ) -> Result<serde_json::Value, String> {
     let report = tables::probe_open(table, game, text)?;
     let probed = report.probed();
-    let mut moves: Vec<&ProbedMove> = probed.moves.iter().collect();
-    moves.sort_by_key(|m| rank(m.value));
+    let moves: Vec<&ProbedMove> = probed.moves.iter().collect();
     let before = remoteness(probed.value);
     let moves: Vec<serde_json::Value> = moves
         .into_iter()
@@ -254,7 +238,7 @@ fn answer_json(answer: Option<Answer>) -> serde_json::Value {
     json!({ "kind": kind, "remoteness": remoteness, "score": score, "nimber": null, "words": words })
 }
 
-/// [`rank`] for a searched answer; an unknown one last.
+/// [`best_first`] for a searched answer; an unknown one last.
 fn answer_rank(answer: Option<Answer>) -> (u8, i64) {
     match answer {
         Some(Answer::Exact(SearchValue::Win(r))) => (0, i64::from(r)),
@@ -382,7 +366,7 @@ fn sum_json(
             moves.push((name, write(after), Value::Nimber(Nimber(option))));
         }
     }
-    moves.sort_by_key(|&(_, _, value)| rank(value));
+    moves.sort_by_key(|&(_, _, value)| best_first(value));
     let value = Value::Nimber(Nimber(total));
     let moves: Vec<serde_json::Value> = moves
         .into_iter()

@@ -12,6 +12,7 @@ mod completions;
 mod contest;
 mod generic_check;
 mod memory_plan;
+mod probe;
 mod readme;
 mod registered;
 mod resources;

@@ -19,7 +19,8 @@ use std::collections::BTreeMap;
 use table_file::{Encoding, Header, TableFile, Value, ValueKind, WriteOptions, table_bytes};
 
 pub use crate::solved::{
-    Move, PositionError, Rejection, Solved, VerifyFailure, extreme_key, is_best, move_value, read_all, show, to_json,
+    Move, PositionError, Rejection, Solved, VerifyFailure, best_first, extreme_key, is_best, meaning, move_value,
+    read_all, show, to_json,
 };
 
 /// The header of `game`'s table of `encoding` solved by `engine`, as `writer` (e.g. `gamesolve
@@ -107,6 +108,13 @@ pub trait SolvableGame: Sync {
     fn parse(&self, text: &str) -> Result<u64, PositionError>;
     /// The legal moves of position `index`.
     fn moves(&self, index: u64) -> Vec<Move>;
+    /// Position `index` drawn for people, several lines each ending in a newline (a board),
+    /// where the game draws one; `None` where its notation is all there is, which is the
+    /// default.
+    fn picture(&self, index: u64) -> Option<String> {
+        let _ = index;
+        None
+    }
     /// Re-checks every value of a stored table against its children with the game's verifier
     /// (solver-core's, never an engine), reading the whole table into memory first
     /// ([`read_all`], which checks every checksum); `progress` is told each phase's positions
@@ -212,6 +220,9 @@ pub type ParsePosition<S> = Box<dyn Fn(&str) -> Result<S, String> + Send + Sync>
 /// Writes the move from one position to another in a game's notation.
 pub type NameMove<S> = Box<dyn Fn(&S, &S) -> String + Send + Sync>;
 
+/// Draws a position for people, several lines each ending in a newline.
+pub type Picture<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
+
 /// How a game writes its positions and moves, for the generic adapters.
 pub struct Notation<S> {
     /// A position in the game's notation.
@@ -220,6 +231,8 @@ pub struct Notation<S> {
     pub parse: ParsePosition<S>,
     /// The move from the first position to the second in the game's notation.
     pub name_move: NameMove<S>,
+    /// The position drawn (a board), where the game draws one: [`SolvableGame::picture`].
+    pub picture: Option<Picture<S>>,
 }
 
 impl<S> Notation<S> {
@@ -234,12 +247,20 @@ impl<S> Notation<S> {
             describe: Box::new(move |s| describe(s)),
             parse: Box::new(parse),
             name_move: Box::new(move |_, to| format!("to {}", name_child(to))),
+            picture: None,
         }
     }
 
     /// The same notation with moves named by `name_move(from, to)`.
     pub fn with_move_names(mut self, name_move: impl Fn(&S, &S) -> String + Send + Sync + 'static) -> Notation<S> {
         self.name_move = Box::new(name_move);
+        self
+    }
+
+    /// The same notation with positions drawn by `picture` (several lines, each ending in a
+    /// newline), which `probe` prints under the position.
+    pub fn with_picture(mut self, picture: impl Fn(&S) -> String + Send + Sync + 'static) -> Notation<S> {
+        self.picture = Some(Box::new(picture));
         self
     }
 }

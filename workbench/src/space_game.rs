@@ -447,6 +447,10 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         self.describe_id(Self::id(index))
     }
 
+    fn picture(&self, index: u64) -> Option<String> {
+        self.notation.picture.as_ref().map(|picture| picture(&self.space.unrank(Self::id(index))))
+    }
+
     fn parse(&self, text: &str) -> Result<u64, PositionError> {
         let state = (self.notation.parse)(text).map_err(PositionError::Notation)?;
         match self.space.try_rank(&state) {

@@ -67,7 +67,8 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     let (rows, cols): (u8, usize) = (args.number("rows"), args.number("cols"));
     let identity = Identity::new("chomp", args, "a1 poisoned; eat a square and all above and right of it; normal play");
     let notation = Notation::new(|h: &Vec<u8>| describe(h), move |text| parse(text, cols))
-        .with_move_names(|before: &Vec<u8>, after: &Vec<u8>| name_move(before, after));
+        .with_move_names(|before: &Vec<u8>, after: &Vec<u8>| name_move(before, after))
+        .with_picture(move |h: &Vec<u8>| picture(h, rows));
     // At most C(16, 8) = 12,870 positions: the bars under an 8 x 8 one.
     let game =
         LoopyGame::from_rules(identity, Chomp, vec![rows; cols], notation, 1 << 14).map_err(|e| e.to_string())?;
@@ -78,6 +79,19 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
 /// The heights, `4 4 2`.
 fn describe(heights: &[u8]) -> String {
     heights.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The bar for people, `rows` rows from the top: `#` a square left, `.` one eaten, row numbers
+/// on the left and column letters under, as moves name squares (`b2`); a1, bottom left, is the
+/// poisoned square. Time and memory O(rows x columns).
+fn picture(heights: &[u8], rows: u8) -> String {
+    let mut out = String::new();
+    for row in (0..rows).rev() {
+        let squares: Vec<&str> = heights.iter().map(|&h| if h > row { "#" } else { "." }).collect();
+        out += &format!("{:<3}{}\n", row + 1, squares.join(" "));
+    }
+    let letters: Vec<String> = (0..heights.len()).map(|c| char::from(b'a' + c as u8).to_string()).collect();
+    out + &format!("   {}\n", letters.join(" "))
 }
 
 /// `cols` heights, none rising, the first at least 1; whether play reaches them is the space's

@@ -80,3 +80,16 @@ fn the_notation_is_the_heights_and_refuses_what_play_does_not_reach() {
     let names: Vec<String> = game.moves(game.start()).into_iter().map(|m| m.name).collect();
     assert_eq!(names, ["a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]);
 }
+
+#[test]
+fn the_picture_shows_the_squares_left_under_column_letters() {
+    // Heights 3 2 2 1 of a 3-row bar, drawn by hand: a column of 3, two of 2, one of 1.
+    let drawn = "3  # . . .\n2  # # # .\n1  # # # #\n   a b c d\n";
+    let picture = |rows, cols, heights: &str| {
+        let game = open(rows, cols);
+        game.picture(game.parse(heights).unwrap()).unwrap()
+    };
+    assert_eq!(picture(3, 4, "3 2 2 1"), drawn);
+    // Eaten rows at the top stay in the picture, as empty squares.
+    assert_eq!(picture(2, 2, "1 1"), "2  . .\n1  # #\n   a b\n");
+}

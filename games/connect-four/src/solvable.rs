@@ -194,12 +194,12 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         "X moves first on the empty board; a stone falls to the lowest free cell of its column; four in a row \
          (across, up or diagonal) wins at once, a full board without one is a tie",
     );
-    let notation = Notation::new(move |p: &Position| p.moves(shape), move |text| parse(shape, text)).with_move_names(
-        move |before: &Position, after: &Position| {
+    let notation = Notation::new(move |p: &Position| p.moves(shape), move |text| parse(shape, text))
+        .with_move_names(move |before: &Position, after: &Position| {
             let column = (0..shape.width()).find(|&c| before.column_height(shape, c) != after.column_height(shape, c));
             column.map_or_else(|| "?".to_string(), |c| (c + 1).to_string())
-        },
-    );
+        })
+        .with_picture(move |p: &Position| diagram(shape, *p));
     let plain = PlainRules { width: shape.width(), height: shape.height() };
     let game = LoopyGame::from_rules(identity, ConnectFour { shape }, Position::empty(), notation, MOST_POSITIONS)
         .map_err(|e| {
@@ -213,4 +213,19 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         // Every move adds a stone: no position repeats, and the crate's search values every one.
         .with_search(move |_| Box::new(searched(shape)));
     Ok(Box::new(game))
+}
+
+/// The board for people: the rows of [`Position::picture`] from the top, cells apart, the
+/// column numbers (as moves are named) under them. Time and memory O(cells).
+fn diagram(shape: Shape, position: Position) -> String {
+    // Every cell as wide as the widest column number, so that the columns line up past 9.
+    let width = shape.width().to_string().len();
+    let spaced = |cells: Vec<String>| format!("{}\n", cells.join(" ").trim_end());
+    let mut out: String = position
+        .picture(shape)
+        .split('/')
+        .map(|row| spaced(row.chars().map(|c| format!("{c:>width$}")).collect()))
+        .collect();
+    out += &spaced((1..=shape.width()).map(|c| format!("{c:>width$}")).collect());
+    out
 }

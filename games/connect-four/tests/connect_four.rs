@@ -239,3 +239,16 @@ fn bad_positions_say_what_is_wrong() {
     let won = Position::from_moves(shape, "1212121").unwrap();
     assert_eq!(won.status(shape), Status::Won);
 }
+
+#[test]
+fn the_diagram_has_rows_from_the_top_and_column_numbers_under() {
+    // Moves 1, 1, 2, 1 on 4 x 4: X, O, O up column 1 and X in column 2, drawn by hand.
+    let picture = |words: &str, moves: &str| {
+        let game = SPACES[0].open_words(words).unwrap();
+        game.picture(game.parse(moves).unwrap()).unwrap()
+    };
+    assert_eq!(picture("width=4 height=4", "1121"), ". . . .\nO . . .\nO . . .\nX X . .\n1 2 3 4\n");
+    // Past 9 columns every cell is as wide as the column numbers.
+    let wide = picture("width=10 height=1", "1");
+    assert_eq!(wide, " X  .  .  .  .  .  .  .  .  .\n 1  2  3  4  5  6  7  8  9 10\n");
+}

@@ -107,6 +107,11 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     let notation = Notation::new(move |lines: &Lines| describe(&board, *lines), move |text| parse(&board, text))
         .with_move_names(move |before: &Lines, after: &Lines| {
             board.line_name((after & !before).trailing_zeros() as usize)
+        })
+        // Who closed a box is not part of a position (only the lines are), so a closed box is
+        // drawn `#` whoever owns it.
+        .with_picture(move |lines: &Lines| {
+            board.draw(*lines, |r, c| (lines & board.box_mask(r, c) == board.box_mask(r, c)).then_some('#'))
         });
     let plain = PlainDots { rows: board.rows(), cols: board.cols(), rule };
     let tiered = |name, symmetry| {

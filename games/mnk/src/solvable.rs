@@ -84,13 +84,13 @@ fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> 
         "X moves first on the empty board; k in a row (row, column or diagonal) wins at once, a full board \
          without one is a tie",
     );
-    let notation = Notation::new(|b: &Board| format!("{b:?}"), move |text| parse_board(shape, text)).with_move_names(
-        move |before, after| {
+    let notation = Notation::new(|b: &Board| format!("{b:?}"), move |text| parse_board(shape, text))
+        .with_move_names(move |before, after| {
             let mover = before.to_move();
             let cell = (after.mask(mover) & !before.mask(mover)).trailing_zeros() as usize;
             format!("{mover} {}", shape.cell_name(cell))
-        },
-    );
+        })
+        .with_picture(Board::diagram);
     let (rules, to_plain) = plain_side(shape);
     let table_bytes = |space: &MnkSpace| 4 * space.len() as u64;
     let game = LoopyGame::new(identity, MnkSpace::new(shape), &Board::empty(shape), notation)

@@ -6,8 +6,8 @@ use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::{Nimber, Outcome, OutcomeTable, RetrogradeEngine};
 use workbench::family::Engine;
 use workbench::solve::{
-    Identity, Move, Notation, PositionError, READING, SolvableGame, SolveError, VERIFYING, VerifyFailure, is_best,
-    move_value, parse_position, show, stored_in_memory, to_json,
+    Identity, Move, Notation, PositionError, READING, SolvableGame, SolveError, VERIFYING, VerifyFailure, best_first,
+    is_best, meaning, move_value, parse_position, show, stored_in_memory, to_json,
 };
 use workbench::space_game::{ImpartialGame, LoopyGame};
 use workbench::table_file::{Value, ValueKind};
@@ -220,4 +220,91 @@ fn an_impartial_move_is_named_by_what_it_leaves() {
     let expected = [("to nothing", vec![]), ("to h1", vec![1]), ("to h1 + h1", vec![1, 1])];
     assert_eq!(moves, expected.map(|(name, parts)| (name.to_string(), parts)));
     assert!(game.moves(0).is_empty());
+}
+
+#[test]
+fn best_first_sorts_the_movers_preference() {
+    // The order solver-core documents for the mover (any win, the fastest first; ties, the
+    // quickest first; draws; any loss, the slowest first), written out by hand.
+    let o = Value::Outcome;
+    let mut moves = vec![
+        o(Outcome::Loss(2)),
+        o(Outcome::Draw),
+        o(Outcome::Win(5)),
+        o(Outcome::Tie(3)),
+        o(Outcome::Loss(6)),
+        o(Outcome::Win(1)),
+        o(Outcome::Tie(1)),
+    ];
+    moves.sort_by_key(|&v| best_first(v));
+    let expected = [
+        o(Outcome::Win(1)),
+        o(Outcome::Win(5)),
+        o(Outcome::Tie(1)),
+        o(Outcome::Tie(3)),
+        o(Outcome::Draw),
+        o(Outcome::Loss(6)),
+        o(Outcome::Loss(2)),
+    ];
+    assert_eq!(moves, expected);
+    let mut scores = vec![Value::Score(-3), Value::Score(2), Value::Score(0)];
+    scores.sort_by_key(|&v| best_first(v));
+    assert_eq!(scores, [Value::Score(2), Value::Score(0), Value::Score(-3)]);
+    let mut nimbers: Vec<Value> = [2, 0, 1].map(|n| Value::Nimber(Nimber(n))).to_vec();
+    nimbers.sort_by_key(|&v| best_first(v));
+    assert_eq!(nimbers, [0, 1, 2].map(|n| Value::Nimber(Nimber(n))));
+    // The first move sorted is a best one of the position it is a move of.
+    assert!(is_best(o(Outcome::Win(1)), expected[0]));
+}
+
+#[test]
+fn meaning_explains_each_kind_of_value() {
+    let cases = [
+        (Value::Outcome(Outcome::Win(5)), "win in 5: the player to move wins, in 5 plies at most against any defence"),
+        (
+            Value::Outcome(Outcome::Loss(4)),
+            "loss in 4: the player to move loses against best play, lasting 4 plies at most",
+        ),
+        (
+            Value::Outcome(Outcome::Loss(1)),
+            "loss in 1: the player to move loses against best play, lasting 1 ply at most",
+        ),
+        (Value::Outcome(Outcome::Loss(0)), "loss in 0: the game is over, lost by the player to move"),
+        (Value::Outcome(Outcome::Tie(0)), "tie in 0: the game is over, level"),
+        (
+            Value::Outcome(Outcome::Tie(7)),
+            "tie in 7: neither side can force a win; best play ends level in 7 plies (both sides take the \
+             quickest tie)",
+        ),
+        (Value::Outcome(Outcome::Draw), "draw: neither side can force a win; best play goes on for ever"),
+        (
+            Value::Score(2),
+            "+2: with best play from here the player to move scores 2 points more than the opponent (points \
+             already scored not counted)",
+        ),
+        (
+            Value::Score(-1),
+            "-1: with best play from here the player to move scores 1 point fewer than the opponent (points \
+             already scored not counted)",
+        ),
+        (Value::Score(0), "+0: with best play from here both sides score the same number of points"),
+        (
+            Value::Nimber(Nimber(3)),
+            "*3: a win for the player to move (nimber 3: in a sum, it counts as a nim heap of 3)",
+        ),
+        (Value::Nimber(Nimber(0)), "*0: a loss for the player to move (nimber 0: in a sum, it counts as nothing)"),
+    ];
+    for (value, words) in cases {
+        assert_eq!(meaning(value), words);
+    }
+}
+
+#[test]
+fn a_picture_is_drawn_only_where_the_notation_has_one() {
+    let game = line_game();
+    assert_eq!(game.picture(1), None);
+    let (graph, identity, notation) = three(&[(0, 1), (1, 2)]);
+    let drawn = notation.with_picture(|s: &Node32| format!("[{}]\n", s.index()));
+    let game = LoopyGame::new(identity, graph, &Node32::new(0), drawn);
+    assert_eq!(game.picture(1).as_deref(), Some("[1]\n"));
 }
