@@ -4,6 +4,7 @@
 //! cap; Kayles, stopped where a move leaves a sum).
 
 use crate::common::cli::gamesolve;
+use crate::common::preference;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -35,23 +36,6 @@ fn probe(table: &Path, position: &str, more: &[&str]) -> Value {
     run_json(&args)
 }
 
-/// The mover's order of preference, restated from solver-core's `Outcome` docs: wins the
-/// fastest first, ties the quickest first, draws, losses the slowest first; scores the largest
-/// first.
-fn rank(value: &Value) -> (u8, i64) {
-    if let Some(score) = value.as_i64() {
-        return (0, -score);
-    }
-    let r = value["remoteness"].as_i64().unwrap_or(0);
-    match value["kind"].as_str().unwrap() {
-        "win" => (0, r),
-        "tie" => (1, r),
-        "draw" => (2, 0),
-        "loss" => (3, -r),
-        kind => panic!("no such kind {kind}"),
-    }
-}
-
 /// The moves of a probe answer: each `{move, value}`.
 fn moves(probed: &Value) -> &Vec<Value> {
     probed["moves"].as_array().unwrap()
@@ -74,7 +58,7 @@ fn moves_come_best_first_and_equal_values_keep_the_games_order() {
         let moves = moves(&probed);
         assert!(!moves.is_empty(), "{position}");
         for pair in moves.windows(2) {
-            let (a, b) = (rank(&pair[0]["value"]), rank(&pair[1]["value"]));
+            let (a, b) = (preference(&pair[0]["value"]), preference(&pair[1]["value"]));
             assert!(a <= b, "{position}: {} before {}", pair[0], pair[1]);
             if a == b {
                 let (a, b) = (pair[0]["move"].as_str().unwrap(), pair[1]["move"].as_str().unwrap());
@@ -91,7 +75,12 @@ fn moves_come_best_first_and_equal_values_keep_the_games_order() {
     for position in ["empty", "1-2 1-4 2-5", "1-2 1-4 2-5 4-5", "#77", "#1000", "#2730"] {
         let probed = probe(&dots, position, &[]);
         for pair in moves(&probed).windows(2) {
-            assert!(rank(&pair[0]["value"]) <= rank(&pair[1]["value"]), "{position}: {} before {}", pair[0], pair[1]);
+            assert!(
+                preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
+                "{position}: {} before {}",
+                pair[0],
+                pair[1]
+            );
         }
     }
 }

@@ -6,6 +6,7 @@
 //! leave it serving, and Ctrl-C ends it with exit 0.
 
 use crate::common::cli::gamesolve;
+use crate::common::preference;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -112,20 +113,6 @@ fn from_api(value: &Value) -> (String, Option<u64>, Option<i64>) {
     (value["kind"].as_str().unwrap().to_string(), value["remoteness"].as_u64(), value["score"].as_i64())
 }
 
-/// The order the API promises, restated: for the mover, wins by remoteness (fastest first),
-/// ties, draws, losses slowest first; scores largest first.
-fn rank(value: &Value) -> (u8, i64) {
-    let r = value["remoteness"].as_i64().unwrap_or(0);
-    match value["kind"].as_str().unwrap() {
-        "win" => (0, r),
-        "tie" => (1, r),
-        "draw" => (2, 0),
-        "loss" => (3, -r),
-        "score" => (0, -value["score"].as_i64().unwrap()),
-        kind => panic!("no such kind {kind}"),
-    }
-}
-
 /// `position` of the table `table` served as `id`: the API's value and every move's equal
 /// `probe`'s, the moves are sorted and the first is one of probe's best; returns the answer.
 fn agrees_with_probe(server: &Server, id: &str, table: &str, position: &str) -> Value {
@@ -147,7 +134,12 @@ fn agrees_with_probe(server: &Server, id: &str, table: &str, position: &str) -> 
         assert_eq!(m["best"], best, "{context}: {name}");
     }
     for pair in moves.windows(2) {
-        assert!(rank(&pair[0]["value"]) <= rank(&pair[1]["value"]), "{context}: {} before {}", pair[0], pair[1]);
+        assert!(
+            preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
+            "{context}: {} before {}",
+            pair[0],
+            pair[1]
+        );
     }
     if let Some(first) = moves.first() {
         assert_eq!(first["best"], true, "{context}: the first move is a best move");
@@ -425,7 +417,7 @@ fn a_game_searched_live_has_the_tables_values_along_a_whole_game() {
             }
             for pair in moves.windows(2) {
                 assert!(
-                    rank(&pair[0]["value"]) <= rank(&pair[1]["value"]),
+                    preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
                     "{context}: {} before {}",
                     pair[0],
                     pair[1]
