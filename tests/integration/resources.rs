@@ -51,12 +51,18 @@ impl Drop for InputFile {
     }
 }
 
-/// Asserts a clean refusal: exit 2, nothing on standard output, every one of `expected` in the
-/// message on standard error.
+/// Asserts a clean refusal: exit 2, every one of `expected` in the message on standard error,
+/// and nothing on standard output but, where `--format json` was asked for, the same message as
+/// one JSON document (`{"error", "exit"}`).
 fn assert_refused(out: &Output, expected: &[&str]) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert!(out.stdout.is_empty(), "stdout: {}", String::from_utf8_lossy(&out.stdout));
+    if !out.stdout.is_empty() {
+        let error: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: stdout: {}", String::from_utf8_lossy(&out.stdout)));
+        assert_eq!(error["exit"], 2);
+        assert_eq!(format!("gamesolve: {}\n", error["error"].as_str().unwrap()), stderr);
+    }
     for want in expected {
         assert!(stderr.contains(want), "expected `{want}` in: {stderr}");
     }
