@@ -11,6 +11,7 @@ mod cli;
 mod completions;
 mod contest;
 mod generic_check;
+mod json_schemas;
 mod memory_plan;
 mod probe;
 mod readme;
