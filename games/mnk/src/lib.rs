@@ -46,8 +46,8 @@
 //! | engine | what | cost on (4,4,4) (9.7 million positions), this 2-core machine |
 //! |---|---|---|
 //! | [`MnkSpace::new`] | the enumeration behind every table engine | about 1 s, 53 MiB at its peak, 45 MiB kept |
-//! | [`MnkSpace::solve`] (judge `table`) | one backward sweep over the space's ids | about 2 s, 4 bytes a position (37 MiB) |
-//! | [`solver_core::solve_with_reverse_graph`] (judge `retrograde`) | retrograde analysis on the stored move graph | about 5 s, 650 MiB at its peak |
+//! | [`MnkSpace::solve`] (judge and solve `sweep`) | one backward sweep over the space's ids | about 2 s, 4 bytes a position (37 MiB) |
+//! | [`solver_core::solve_with_reverse_graph`] (judge and solve `reverse-graph`) | retrograde analysis on the stored move graph | about 5 s, 650 MiB at its peak |
 //! | [`solver_core::solve_by_layers`] | one pass a ply (verify and stats only) | about 15 to 18 s, 4 bytes a position |
 //! | [`Search`] (judge `search`) | memoized negamax from a board, on masks, no space | about 4 s, a byte per base-3 code (41 MiB) |
 //! | the oracle on [`plain::PlainRules`] (judge `oracle`) | `oracle::solve_loopy` on plain grids | boards with at most 11 empty cells |

@@ -40,10 +40,11 @@ judge::engines! {
     /// The engines of `mnk`.
     pub enum MnkEngine {
         /// The whole reachable space of each distinct game of the input, solved by
-        /// [`MnkSpace::solve`] (one backward sweep, 4 bytes a position).
-        Table = "table",
-        /// The same space solved by solver-core's [`solve_with_reverse_graph`].
-        Retrograde = "retrograde",
+        /// [`MnkSpace::solve`] (one backward sweep, 4 bytes a position): `solve`'s `sweep`.
+        Sweep = "sweep",
+        /// The same space solved by solver-core's [`solve_with_reverse_graph`]: `solve`'s
+        /// `reverse-graph`.
+        ReverseGraph = "reverse-graph",
         /// [`Search`]: memoized negamax from each case's board, one memo per game.
         Search = "search",
         /// `oracle::solve_loopy` on [`PlainBoard`]s; declines a board with more than
@@ -70,8 +71,8 @@ impl Problem for Mnk {
     fn judge(&self, input: &str, engine: MnkEngine) -> Result<String, JudgeError> {
         let boards = parse(input)?;
         let values = match engine {
-            MnkEngine::Table => by_table(&boards, |space| Ok(space.solve()))?,
-            MnkEngine::Retrograde => by_table(&boards, |space| {
+            MnkEngine::Sweep => by_table(&boards, |space| Ok(space.solve()))?,
+            MnkEngine::ReverseGraph => by_table(&boards, |space| {
                 solve_with_reverse_graph(space).map_err(|e| JudgeError::TooLarge(e.to_string()))
             })?,
             MnkEngine::Search => {

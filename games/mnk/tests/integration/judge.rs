@@ -35,16 +35,16 @@ fn generated_inputs_are_valid_repeat_by_seed_and_every_engine_agrees() {
         let boards = parse(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{input}"));
         assert_eq!(boards.len(), cases);
         assert!(boards.iter().all(|b| b.shape().cells() <= 12));
-        let expected = AnyProblem::judge(&Mnk, &input, "table").unwrap();
+        let expected = AnyProblem::judge(&Mnk, &input, "sweep").unwrap();
         assert!(expected.lines().all(|line| Problem::is_answer_line(&Mnk, line)), "{expected}");
-        for engine in ["retrograde", "search"] {
+        for engine in ["reverse-graph", "search"] {
             assert_eq!(AnyProblem::judge(&Mnk, &input, engine).unwrap(), expected, "seed {seed}, {engine}");
         }
         // The oracle, case by case: it declines boards with more than 11 empty cells.
         let split = Problem::split_cases(&Mnk, &input).unwrap();
         assert_eq!(split.len(), cases);
         for (one, line) in split.iter().zip(expected.lines()) {
-            let table = AnyProblem::judge(&Mnk, one, "table").unwrap();
+            let table = AnyProblem::judge(&Mnk, one, "sweep").unwrap();
             assert_eq!(table, format!("{line}\n"), "split cases keep their answers");
             match AnyProblem::judge(&Mnk, one, "oracle") {
                 Ok(answer) => assert_eq!(answer, table, "{one}"),
@@ -72,7 +72,7 @@ fn the_generator_reaches_the_edge_cases() {
     assert!(seen(&|b| b.shape().k() == b.shape().rows().max(b.shape().cols()) && b.shape().k() > 1), "k = max");
     assert!(seen(&|b| b.shape().rows() == 1) && seen(&|b| b.shape().cols() == 1), "one row, one column");
     assert!(seen(&|b| b.shape() == Shape::new(3, 3, 3).unwrap()), "tic-tac-toe");
-    let answers = AnyProblem::judge(&Mnk, &input, "table").unwrap();
+    let answers = AnyProblem::judge(&Mnk, &input, "sweep").unwrap();
     for kind in ["win in 1\n", "loss in 0\n", "tie in 0\n", "loss in 2\n"] {
         assert!(answers.contains(kind), "{kind}");
     }
@@ -89,7 +89,7 @@ fn shrinking_gives_smaller_valid_inputs() {
         let smaller = parse(variant).unwrap_or_else(|e| panic!("{e}:\n{variant}"));
         assert_eq!(smaller.len(), 1);
         assert!(size(&smaller[0]) < size(&board) || smaller[0].pieces() < board.pieces(), "{variant}");
-        AnyProblem::judge(&Mnk, variant, "table").unwrap();
+        AnyProblem::judge(&Mnk, variant, "sweep").unwrap();
     }
     // The bottom row is empty: dropping it is the first variant.
     assert_eq!(variants[0], "1\n3 3 3\nX.O\n.X.\nO..\n");
@@ -144,8 +144,8 @@ proptest! {
         let board = played(Shape::new(m, n, k).unwrap(), &picks);
         let input = render(&[board]);
         prop_assert_eq!(parse(&input).unwrap(), vec![board]);
-        let expected = AnyProblem::judge(&Mnk, &input, "table").unwrap();
-        for engine in ["retrograde", "search", "oracle"] {
+        let expected = AnyProblem::judge(&Mnk, &input, "sweep").unwrap();
+        for engine in ["reverse-graph", "search", "oracle"] {
             match AnyProblem::judge(&Mnk, &input, engine) {
                 Ok(answer) => prop_assert_eq!(&answer, &expected, "{}", engine),
                 Err(e) => prop_assert!(engine == "oracle" && e.is_declined(), "{}: {}", engine, e),
@@ -155,8 +155,8 @@ proptest! {
 
     #[test]
     fn any_text_is_answered_alike_or_rejected_alike(text in "[0-9XO. \n]{0,40}") {
-        let first = AnyProblem::judge(&Mnk, &text, "table");
-        for engine in ["retrograde", "search", "oracle"] {
+        let first = AnyProblem::judge(&Mnk, &text, "sweep");
+        for engine in ["reverse-graph", "search", "oracle"] {
             let answer = AnyProblem::judge(&Mnk, &text, engine);
             if !matches!(&answer, Err(e) if e.is_declined()) {
                 prop_assert_eq!(&answer, &first, "{}", engine);

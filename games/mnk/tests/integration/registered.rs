@@ -16,7 +16,7 @@ fn the_registration_lists_one_of_each() {
     assert_eq!(REGISTRATION.name, "mnk");
     let problems: Vec<&str> = REGISTRATION.problems.iter().map(|p| p.id()).collect();
     assert_eq!(problems, ["mnk"]);
-    assert_eq!(REGISTRATION.problems[0].engines(), ["table", "retrograde", "search", "oracle"]);
+    assert_eq!(REGISTRATION.problems[0].engines(), ["sweep", "reverse-graph", "search", "oracle"]);
     let spaces: Vec<&str> = REGISTRATION.spaces.iter().map(|t| t.name).collect();
     assert_eq!(spaces, ["mnk"]);
     let fuzz: Vec<&str> = REGISTRATION.fuzz.iter().map(|t| t.name).collect();
