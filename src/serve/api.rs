@@ -238,17 +238,21 @@ fn answer_json(answer: Option<Answer>) -> serde_json::Value {
     json!({ "kind": kind, "remoteness": remoteness, "score": score, "nimber": null, "words": words })
 }
 
-/// [`best_first`] for a searched answer; an unknown one last.
+/// Where a searched answer ranks: [`best_first`], the table's order, on the value it stands
+/// for (a tie as one of remoteness 0: the search computes none, and every tie it gives ranks
+/// alike; a sign, which [`LIVE_ENGINE`] never gives, as a value of remoteness 0); an unknown
+/// one last.
 fn answer_rank(answer: Option<Answer>) -> (u8, i64) {
-    match answer {
-        Some(Answer::Exact(SearchValue::Win(r))) => (0, i64::from(r)),
-        Some(Answer::Exact(SearchValue::Score(s))) => (0, -s),
-        Some(Answer::Sign(Sign::Win)) => (0, 0),
-        Some(Answer::Exact(SearchValue::Tie) | Answer::Sign(Sign::Tie)) => (1, 0),
-        Some(Answer::Exact(SearchValue::Loss(r))) => (3, -i64::from(r)),
-        Some(Answer::Sign(Sign::Loss)) => (3, 0),
-        None => (4, 0),
-    }
+    let value = match answer {
+        None => return (u8::MAX, 0),
+        Some(Answer::Exact(SearchValue::Win(r))) => Value::Outcome(Outcome::Win(r)),
+        Some(Answer::Exact(SearchValue::Loss(r))) => Value::Outcome(Outcome::Loss(r)),
+        Some(Answer::Exact(SearchValue::Score(s))) => Value::Score(s),
+        Some(Answer::Sign(Sign::Win)) => Value::Outcome(Outcome::Win(0)),
+        Some(Answer::Sign(Sign::Loss)) => Value::Outcome(Outcome::Loss(0)),
+        Some(Answer::Exact(SearchValue::Tie) | Answer::Sign(Sign::Tie)) => Value::Outcome(Outcome::Tie(0)),
+    };
+    best_first(value)
 }
 
 fn answer_remoteness(answer: Option<Answer>) -> Option<u32> {

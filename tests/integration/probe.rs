@@ -4,7 +4,7 @@
 //! cap; Kayles, stopped where a move leaves a sum).
 
 use crate::common::cli::gamesolve;
-use crate::common::preference;
+use crate::common::{assert_best_first, preference};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -74,14 +74,7 @@ fn moves_come_best_first_and_equal_values_keep_the_games_order() {
     let dots = solved(dir.path(), "dots-and-boxes", &["rows=2", "cols=2"]);
     for position in ["empty", "1-2 1-4 2-5", "1-2 1-4 2-5 4-5", "#77", "#1000", "#2730"] {
         let probed = probe(&dots, position, &[]);
-        for pair in moves(&probed).windows(2) {
-            assert!(
-                preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
-                "{position}: {} before {}",
-                pair[0],
-                pair[1]
-            );
-        }
+        assert_best_first(moves(&probed), position);
     }
 }
 

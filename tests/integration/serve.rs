@@ -5,8 +5,8 @@
 //! a JSON error, the page and its assets load, many clients at once and clients that go away
 //! leave it serving, and Ctrl-C ends it with exit 0.
 
+use crate::common::assert_best_first;
 use crate::common::cli::gamesolve;
-use crate::common::preference;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -133,14 +133,7 @@ fn agrees_with_probe(server: &Server, id: &str, table: &str, position: &str) -> 
         let best = probed["best_moves"].as_array().unwrap().iter().any(|b| &b["move"] == name);
         assert_eq!(m["best"], best, "{context}: {name}");
     }
-    for pair in moves.windows(2) {
-        assert!(
-            preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
-            "{context}: {} before {}",
-            pair[0],
-            pair[1]
-        );
-    }
+    assert_best_first(moves, &context);
     if let Some(first) = moves.first() {
         assert_eq!(first["best"], true, "{context}: the first move is a best move");
     }
@@ -415,14 +408,7 @@ fn a_game_searched_live_has_the_tables_values_along_a_whole_game() {
                 assert_eq!(m["position"], expected["position"], "{context}: {name}");
                 assert!(searched_agrees(&m["value"], &expected["value"]), "{context}: {name}: {m} against {expected}");
             }
-            for pair in moves.windows(2) {
-                assert!(
-                    preference(&pair[0]["value"]) <= preference(&pair[1]["value"]),
-                    "{context}: {} before {}",
-                    pair[0],
-                    pair[1]
-                );
-            }
+            assert_best_first(moves, &context);
             let Some(first) = table_moves.first() else { break };
             position = first["position"].as_str().unwrap().to_string();
         }

@@ -21,3 +21,12 @@ pub fn preference(value: &serde_json::Value) -> (u8, i64) {
         kind => panic!("no such kind {kind}"),
     }
 }
+
+/// Asserts that `moves` (each `{"move", "value", ...}`) are listed best first for the mover,
+/// by [`preference`]; `context` names the position in a failure.
+pub fn assert_best_first(moves: &[serde_json::Value], context: &str) {
+    for pair in moves.windows(2) {
+        let (a, b) = (preference(&pair[0]["value"]), preference(&pair[1]["value"]));
+        assert!(a <= b, "{context}: {} before {}", pair[0], pair[1]);
+    }
+}
