@@ -111,9 +111,85 @@ pub fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     bar
 }
 
+/// `n` with its digits grouped by three: `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A progress bar over positions, drawn only on a terminal.
 pub fn positions_bar(what: &str) -> ProgressBar {
-    let bar = progress_bar(Some(0), "{spinner} {msg} {wide_bar} {pos}/{len} positions, {percent}% ({eta} left)");
+    let bar = progress_bar(Some(0), &counted_template("positions"));
     bar.set_message(terminal_safe(what).into_owned());
     bar
+}
+
+/// Steps done of a total, the share and the time left at that pace.
+fn counted_template(unit: &str) -> String {
+    format!(
+        "{{spinner}} {{msg}} {{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{percent}}% ({{elapsed}} so far, {{eta}} left)"
+    )
+}
+
+/// The progress of work in named phases, on standard error when it is a terminal: a phase whose
+/// steps are counted ([`PhasesBar::step`], e.g. `verify`'s reading and verifying, `stats`'
+/// engines) shows its share done and the time left; one that cannot count them (an engine
+/// solving, which does not report from inside) its name and the time it has taken
+/// ([`PhasesBar::phase`]). A new phase starts the bar over.
+pub struct PhasesBar {
+    bar: ProgressBar,
+    counted: String,
+    /// The phase now shown, and whether its steps are counted.
+    now: std::sync::Mutex<(String, bool)>,
+}
+
+impl PhasesBar {
+    /// A bar whose counted steps are `unit` (`positions`, `engines`).
+    pub fn new(unit: &str) -> PhasesBar {
+        let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
+        PhasesBar { bar, counted: counted_template(unit), now: std::sync::Mutex::new((String::new(), false)) }
+    }
+
+    /// A phase whose steps are not counted.
+    pub fn phase(&self, name: &str) {
+        self.start(name, false);
+    }
+
+    /// What the phase now shown has done, beside its name, where its steps have no total (a
+    /// search's positions without a budget): `searching: 1,234 positions`.
+    pub fn detail(&self, text: &str) {
+        let now = self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.bar.set_message(terminal_safe(&format!("{}: {text}", now.0)).into_owned());
+    }
+
+    /// `done` steps of `total` in phase `name`.
+    pub fn step(&self, name: &str, done: u64, total: u64) {
+        self.start(name, true);
+        self.bar.set_length(total);
+        self.bar.set_position(done);
+    }
+
+    fn start(&self, name: &str, counted: bool) {
+        let mut now = self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if now.0 == name && now.1 == counted {
+            return;
+        }
+        *now = (name.to_string(), counted);
+        let template = if counted { self.counted.as_str() } else { "{spinner} {msg} {elapsed}" };
+        self.bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        self.bar.set_message(terminal_safe(name).into_owned());
+        self.bar.reset();
+    }
+
+    /// Clears the bar, before the report is printed.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }

@@ -6,6 +6,7 @@
 //! ([`probe_open`], [`solve_in_memory`]).
 
 use crate::registry;
+use judge::{CasePosition, ExplainBudget, Explanation, MoveValue};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -539,6 +540,78 @@ pub fn probe_open(table: &TableFile, game: &dyn SolvableGame, position: &str) ->
     probed.sort_best_first();
     let (file, identity) = (table.file().to_string(), game.identity().clone());
     Ok(ProbeReport { file, identity, probed, picture: game.picture(index), line: None })
+}
+
+/// `explain --table`: each case answered from the stored table at `path` instead of solved.
+/// Every case must be a position of the table's game at its parameters (a case of another
+/// game is an error naming it and how to tabulate its game). A case is explained as `probe
+/// --line` sees it: the picture, the value in words, the moves best first, the optimal line
+/// (at most [`LINE_PLIES`] plies). Time: per case, the position's moves and the line's, each
+/// a read of the blocks they are in; memory: the explanations, within [`ExplainBudget`].
+pub fn explain_from_table(path: &Path, cases: &[CasePosition]) -> Result<Vec<Explanation>, String> {
+    let (table, game) = open_table(path)?;
+    let (held, mut budget) = (game.identity().clone(), ExplainBudget::new(cases.len()));
+    let mut checked: Vec<(&str, &[String])> = Vec::new();
+    let mut explanations = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let key = (case.game, case.params.as_slice());
+        if !checked.contains(&key) {
+            // The case's game by its name and parameters, without opening it (which may take
+            // as long as the table saves: mnk 4,4,4 ranks its 10 million boards).
+            let target = registry::find_space(case.game).ok_or_else(|| format!("no game `{}` to solve", case.game))?;
+            let args = workbench::target::Args::parse(target.params, &case.params)
+                .map_err(|e| format!("case {}: {}: {e}", i + 1, case.game))?;
+            let identity = Identity { game: case.game.to_string(), params: args.map(), variant: String::new() };
+            if (&identity.game, &identity.params) != (&held.game, &held.params) {
+                return Err(format!(
+                    "case {} is a position of `{}`, but {} holds `{}`: tabulate its game with `gamesolve solve {} \
+                     {} --out FILE`, or explain without --table",
+                    i + 1,
+                    identity.title(),
+                    table.file(),
+                    held.title(),
+                    case.game,
+                    case.params.join(" "),
+                ));
+            }
+            checked.push(key);
+        }
+        let explanation = explain_case(&table, game.as_ref(), &case.position, i + 1)?;
+        budget.charge(&explanation).map_err(|e| e.to_string())?;
+        explanations.push(explanation);
+    }
+    Ok(explanations)
+}
+
+/// Case `number` at `position` of `table` explained ([`explain_from_table`]).
+fn explain_case(
+    table: &TableFile,
+    game: &dyn SolvableGame,
+    position: &str,
+    number: usize,
+) -> Result<Explanation, String> {
+    let report = probe_open(table, game, position).map_err(|e| format!("case {number}: {e}"))?;
+    let probed = report.probed;
+    let line = optimal_line(game, probed.index, LINE_PLIES, |i| table.value(i)).map_err(|e| e.to_string())?;
+    let steps = line.steps.iter().map(|step| MoveValue {
+        play: step.name.clone(),
+        value: format!("leaves {}: {}", step.position, show(step.value)),
+    });
+    let mut notes = vec![format!("From the table {}, position #{}.", table.file(), probed.index)];
+    notes.extend(match line.end {
+        LineEnd::Finished => None,
+        LineEnd::Stopped => Some(format!("The line stops after {} plies; the game goes on.", line.steps.len())),
+        LineEnd::Sum(n) => Some(format!("The line stops where its last move leaves a sum of {n} positions.")),
+    });
+    Ok(Explanation {
+        title: format!("case {number}"),
+        picture: report.picture.unwrap_or_default(),
+        verdict: show(probed.value),
+        value: meaning(probed.value),
+        moves: probed.moves.iter().map(|m| MoveValue { play: m.played.name.clone(), value: show(m.value) }).collect(),
+        line: steps.collect(),
+        notes,
+    })
 }
 
 /// Why `diff` could not compare two tables.

@@ -214,6 +214,27 @@ pub trait Problem: Sync + 'static {
     fn max_input_bytes(&self) -> u64 {
         crate::input::MAX_INPUT_BYTES
     }
+
+    /// Each case of `input` as a position of a game that `gamesolve solve` tabulates, in order,
+    /// so that `explain --table FILE` answers from a stored table instead of solving. Only for a
+    /// problem whose answer is the table's value as the table words it (`win in 3`). The
+    /// default: not offered, for problems whose cases are not such positions or whose answer is
+    /// worded otherwise.
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
+        let _ = input;
+        Err(JudgeError::Unsupported("explain --table"))
+    }
+}
+
+/// A case as a position of a tabulated game ([`Problem::case_positions`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CasePosition {
+    /// The game as `gamesolve solve` names it, e.g. `mnk`.
+    pub game: &'static str,
+    /// Its parameters as `solve` takes them, `key=value` each, e.g. `m=3`.
+    pub params: Vec<String>,
+    /// The position in the game's notation, as `probe` reads it.
+    pub position: String,
 }
 
 /// A [`Problem`] behind a pointer: engines by name. Every `Problem` is one; nothing else
@@ -247,6 +268,8 @@ pub trait AnyProblem: Sync {
     fn is_answer_line(&self, line: &str) -> bool;
     /// [`Problem::max_input_bytes`].
     fn max_input_bytes(&self) -> u64;
+    /// [`Problem::case_positions`].
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError>;
 }
 
 impl<P: Problem> AnyProblem for P {
@@ -295,6 +318,9 @@ impl<P: Problem> AnyProblem for P {
     }
     fn max_input_bytes(&self) -> u64 {
         Problem::max_input_bytes(self)
+    }
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
+        Problem::case_positions(self, input)
     }
 }
 

@@ -2,15 +2,21 @@
 
 use super::{Source, answer, find};
 use crate::output::{Format, Report, pretty, render};
+use gamesolve::tables;
 use judge::Explanation;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     source: Source,
+    /// Answer from this stored table (`gamesolve solve ... --out FILE`) instead of solving: every
+    /// case must be a position of its game (mnk's boards of one size).
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -60,7 +66,13 @@ impl Report for Explained {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let problem = find(&args.source.problem)?;
-    let cases = answer(&args.source, |text| problem.explain(text))?;
+    let cases = match &args.table {
+        None => answer(&args.source, |text| problem.explain(text))?,
+        Some(file) => {
+            let positions = answer(&args.source, |text| problem.case_positions(text))?;
+            tables::explain_from_table(file, &positions).map_err(anyhow::Error::msg)?
+        }
+    };
     render(&Explained { cases, problem: problem.id() }, args.format)?;
     Ok(ExitCode::SUCCESS)
 }

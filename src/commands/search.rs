@@ -1,7 +1,7 @@
 //! `gamesolve search`: the value of a position by forward search, every engine asked for side
 //! by side, with the principal variation, each move's value and the costs.
 
-use crate::output::{Format, Report, progress_bar, render};
+use crate::output::{Format, PhasesBar, Report, render, thousands};
 use anyhow::Context;
 use gamesolve::search::{self, Engine, PositionReport, SearchStop};
 use gamesolve::terminal::note;
@@ -153,18 +153,6 @@ fn table<const N: usize>(header: &[String; N], rows: &[[String; N]]) -> String {
     std::iter::once(line(header)).chain(rows.iter().map(line)).collect()
 }
 
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn mebibytes(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
 }
@@ -201,10 +189,14 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
         }
     })
     .context("cannot handle Ctrl-C and termination signals")?;
-    let bar = progress_bar(None, "{spinner} searching: {msg} {elapsed}");
-    let shown = bar.clone();
-    let progress =
-        Arc::new(move |stats: &SearchStats| shown.set_message(format!("{} positions", thousands(stats.nodes))));
+    // Under a node budget each search shows its share of it; without one, its positions.
+    let bar = Arc::new(PhasesBar::new("positions"));
+    bar.phase("searching");
+    let shown = Arc::clone(&bar);
+    let progress = Arc::new(move |stats: &SearchStats| match budget {
+        Some(budget) => shown.step("searching within the node budget", stats.nodes, budget),
+        None => shown.detail(&format!("{} positions", thousands(stats.nodes))),
+    });
     let limits = SearchLimits {
         tt_bytes: tt_bytes as usize,
         node_budget: budget.unwrap_or(0),
@@ -240,7 +232,7 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
         }
         Ok(Searched { game: title.to_string(), positions, listed: args.positions.is_some() })
     });
-    bar.finish_and_clear();
+    bar.finish();
     let searched = match outcome.map_err(anyhow::Error::msg)? {
         Ok(searched) => searched,
         Err(e) => {

@@ -1,7 +1,7 @@
 //! `gamesolve solve`: every position of a game solved, the start's value and best moves
 //! reported, the table optionally written; with `--distributed`, across the ranks of an MPI job.
 
-use crate::output::{Format, Report, progress_bar, render};
+use crate::output::{Format, PhasesBar, Report, render, thousands};
 use anyhow::Context;
 use gamesolve::registry;
 use gamesolve::tables::{self, SolveReport};
@@ -83,14 +83,15 @@ fn solve(
         })
         .context("cannot handle Ctrl-C and termination signals")?;
     }
-    let bar = progress_bar(None, "{spinner} solving {msg} {elapsed}");
-    bar.set_message(name.to_string());
-    let progress = |done: u64, total: u64| {
-        bar.set_length(total);
-        bar.set_position(done);
-    };
+    // Two phases: the engine solving (which does not report from inside), then the table
+    // written, block by block.
+    let bar = PhasesBar::new("positions");
+    let engine_name = engine.unwrap_or(game.engines()[0]);
+    bar.phase(&format!("{name}: solving {} positions with {engine_name}", thousands(game.positions())));
+    let writing = out.as_ref().map(|target| format!("{name}: writing {}", target.path().display()));
+    let progress = |done: u64, total: u64| bar.step(writing.as_deref().unwrap_or("writing"), done, total);
     let report = tables::solve_into(game.as_ref(), engine, out, &progress);
-    bar.finish_and_clear();
+    bar.finish();
     let report = report?;
     render(&report, format)?;
     Ok(ExitCode::SUCCESS)

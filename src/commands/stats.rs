@@ -1,6 +1,6 @@
 //! `gamesolve stats`: a solved space summarized, with each engine variant's time and peak memory.
 
-use crate::output::{Format, Report, progress_bar, render};
+use crate::output::{Format, PhasesBar, Report, render};
 use gamesolve::{registry, tables};
 use std::borrow::Cow;
 use std::process::ExitCode;
@@ -28,10 +28,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = &args.game;
     // Parameters are checked before anything is built or solved.
     let game = tables::open_game(name, &args.params).map_err(anyhow::Error::msg)?;
-    let bar = progress_bar(None, "{spinner} solving {msg} {elapsed}");
-    bar.set_message(name.to_string());
-    let report = game.stats();
-    bar.finish_and_clear();
+    // The engines are the steps: each solves the whole space in turn.
+    let bar = PhasesBar::new("engines");
+    let report = game.stats_reporting(&|engine, done, all| {
+        bar.step(name, done, all);
+        bar.detail(&format!("solving with {engine}"));
+    });
+    bar.finish();
     if let Some(errors) = report.nothing_solved() {
         anyhow::bail!("{name}: no engine could solve {}:\n  {}", report.game, errors.join("\n  "));
     }

@@ -1,7 +1,7 @@
 //! `gamesolve verify`: the main job (every engine on every registered game, in one table), or a
 //! stored table re-verified (`verify FILE`).
 
-use crate::output::{Format, Report, emit, positions_bar, progress_bar, render};
+use crate::output::{Format, PhasesBar, Report, emit, progress_bar, render};
 use gamesolve::tables::{self, VerifiedFile};
 use gamesolve::verify::{self, LineReport};
 use serde::Serialize;
@@ -53,16 +53,10 @@ impl Report for Violation {
 fn verify_file(file: &Path, format: Format) -> anyhow::Result<ExitCode> {
     // One bar, named by its phase: reading (every checksum), then verifying (every value
     // against its children), each with its share done and the time left at that pace.
-    let bar = positions_bar(READING);
-    let report = tables::verify_file(file, &|phase, done, total| {
-        if bar.message() != phase {
-            bar.set_message(phase);
-            bar.reset();
-        }
-        bar.set_length(total);
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
+    let bar = PhasesBar::new("positions");
+    bar.step(READING, 0, 0);
+    let report = tables::verify_file(file, &|phase, done, total| bar.step(phase, done, total));
+    bar.finish();
     match report {
         Ok(report) => {
             render(&report, format)?;

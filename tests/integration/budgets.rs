@@ -146,14 +146,14 @@ fn item_7_hdu2999_grundy_table_counts_its_options_up_front() {
     // 3,000 cases of S = {1..100} and a row of 1,000: some 2.3 * 10^7 options each.
     let blocks: Vec<String> = (1..=100).map(|b| b.to_string()).collect();
     let case = format!("100\n{}\n1\n1000\n", blocks.join(" "));
-    declines("hdu2999", "grundy-table", &case.repeat(3000), None);
+    declines("hdu2999", "grundy", &case.repeat(3000), None);
     // S = {1, 2} (Kayles) on rows 0..=10: 11 heaps and 30 + 25 options, 66 steps, 3 units of
     // 32 steps.
     let kayles = "2\n1 2\n11\n0 1 2 3 4 5 6 7 8 9 10\n";
-    answers_like_the_default("hdu2999", "grundy-table", kayles, None);
-    answers_like_the_default("hdu2999", "grundy-table", kayles, Some("3"));
-    declines("hdu2999", "grundy-table", kayles, Some("2"));
-    answers_like_the_default("hdu2999", "grundy-table", &case, Some("100000000"));
+    answers_like_the_default("hdu2999", "grundy", kayles, None);
+    answers_like_the_default("hdu2999", "grundy", kayles, Some("3"));
+    declines("hdu2999", "grundy", kayles, Some("2"));
+    answers_like_the_default("hdu2999", "grundy", &case, Some("100000000"));
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `gamesolve probe` on tables `solve` writes: the moves best first (against the order restated
 //! here), the value in words, the board picture, and `--line`, the optimal line from a position
 //! (tic-tac-toe's from the start, a known tie of 9 plies; a draw of Chopsticks, stopped at the
-//! cap; Kayles, stopped where a move leaves a sum).
+//! cap; Kayles, stopped where a move leaves a sum); `explain --table`, which answers a problem's
+//! cases from such a table, against the oracle and against `explain` solving.
 
 use crate::common::cli::gamesolve;
 use crate::common::{assert_best_first, preference};
@@ -202,4 +203,57 @@ fn a_line_stops_at_its_cap_in_a_draw_and_where_a_move_leaves_a_sum() {
     assert_eq!(line.len(), 1);
     assert_eq!(line[0]["value"], 0);
     assert!(line[0]["position"].as_str().unwrap().contains(" + "), "{}", line[0]);
+}
+
+/// `explain FILE` as JSON, with `more` arguments.
+fn explained(input: &Path, more: &[&str]) -> Vec<Value> {
+    let mut args = vec!["explain", "mnk", input.to_str().unwrap(), "--format", "json"];
+    args.extend(more);
+    run_json(&args)["cases"].as_array().unwrap().clone()
+}
+
+#[test]
+fn explain_with_a_table_answers_as_the_oracle_and_as_explain_without_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnk = solved(dir.path(), "mnk", &["m=3", "n=3", "k=3"]);
+    // Every 137th of the table's 5,478 boards, written as the problem's cases.
+    let boards: Vec<String> = (0..5478)
+        .step_by(137)
+        .map(|i| probe(&mnk, &format!("#{i}"), &[])["position"].as_str().unwrap().to_string())
+        .collect();
+    let mut input = format!("{}\n", boards.len());
+    for board in &boards {
+        input += &format!("3 3 3\n{}\n", board.replace('/', "\n"));
+    }
+    let file = dir.path().join("boards.in");
+    std::fs::write(&file, &input).unwrap();
+
+    let from_table = explained(&file, &["--table", mnk.to_str().unwrap()]);
+    let solving = explained(&file, &[]);
+    let oracle = run_text(&["judge", "mnk", file.to_str().unwrap(), "--engine", "oracle"]);
+    assert_eq!(from_table.len(), boards.len());
+    for (i, ((table, solved), answer)) in from_table.iter().zip(&solving).zip(oracle.lines()).enumerate() {
+        assert_eq!(table["verdict"], answer, "case {}: {}", i + 1, boards[i]);
+        // Both best first, equal values in the game's order.
+        assert_eq!(table["moves"], solved["moves"], "case {}: {}", i + 1, boards[i]);
+        let line = table["line"].as_array().unwrap();
+        if let Some(last) = line.last() {
+            // The line ends where the game does: a finished board has no move left to value.
+            assert!(last["value"].as_str().unwrap().ends_with(" in 0"), "case {}: {last}", i + 1);
+        }
+    }
+
+    // A board of another game, and a problem whose cases are not a table's positions: errors
+    // that say so, and nothing on standard output.
+    let mixed = dir.path().join("mixed.in");
+    std::fs::write(&mixed, "2\n3 3 3\n...\n...\n...\n2 2 2\n..\n..\n").unwrap();
+    let out = gamesolve(&["explain", "mnk", mixed.to_str().unwrap(), "--table", mnk.to_str().unwrap()], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.contains("case 2 is a position of `mnk k=2 m=2 n=2`"), "{stderr}");
+    assert!(stderr.contains("gamesolve solve mnk m=2 n=2 k=2 --out FILE"), "{stderr}");
+    let out = gamesolve(&["explain", "hdu1849", "--table", mnk.to_str().unwrap()], "1\n3\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no `explain --table`"));
 }

@@ -100,7 +100,13 @@ pub trait SolvableGame: Sync {
     fn check(&self, budget: Budget) -> Result<Row, Failure>;
     /// What `stats` prints: each engine's cost (those whose estimate does not fit the memory
     /// the command may use refused, not run), the values counted, the most extreme one.
-    fn stats(&self) -> StatsReport;
+    fn stats(&self) -> StatsReport {
+        self.stats_reporting(&|_, _, _| {})
+    }
+    /// [`SolvableGame::stats`], telling `progress` before each engine runs: the engine's name
+    /// as the phase, the engines done, all of them (an engine does not report from inside, so
+    /// the engines are the steps).
+    fn stats_reporting(&self, progress: PhasedProgress<'_>) -> StatsReport;
     /// Position `index` in the game's notation.
     fn describe(&self, index: u64) -> String;
     /// A position in the game's notation (without the `#n` form, which [`parse_position`]
@@ -209,7 +215,8 @@ pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, Positi
 /// Writes a position in a game's notation.
 pub type Describe<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
 /// What long work on a table tells of itself from time to time, from any thread: its phase
-/// ([`READING`], [`VERIFYING`]), then the positions done of the phase's total.
+/// ([`READING`], [`VERIFYING`], an engine's name), then the steps done of the phase's total
+/// (positions; engines for [`SolvableGame::stats_reporting`]).
 pub type PhasedProgress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
 /// The phase of reading a stored table's values, every checksum checked.
 pub const READING: &str = "reading";

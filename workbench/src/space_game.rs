@@ -407,12 +407,14 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle, searched })
     }
 
-    fn stats(&self) -> StatsReport {
+    fn stats_reporting(&self, progress: PhasedProgress<'_>) -> StatsReport {
         let mut costs = Vec::new();
         // The first table solved is kept as the reference while the others run; each is
         // compared with it and dropped.
         let mut reference: Option<F::Table> = None;
-        for engine in &self.engines {
+        let engines = self.engines.len() as u64;
+        for (done, engine) in (0..).zip(&self.engines) {
+            progress(engine.name(), done, engines);
             // The engine's own bound is what its peak is held to; whether it may run at all
             // counts the reference table beside it too.
             let held = reference.as_ref().map_or(0, |t| t.bytes());

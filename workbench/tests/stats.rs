@@ -304,3 +304,19 @@ fn parameters_are_declared_once_with_defaults_and_ranges_and_checked_first() {
     assert_eq!(PARAMS[0].usage(), "rows=2 (1..=5): rows");
     assert_eq!(PARAMS[2].usage(), "rule=y (x|y): the rule");
 }
+
+#[test]
+fn stats_tells_its_progress_engine_by_engine_and_reports_as_without_it() {
+    let (identity, notation) = named();
+    let game = LoopyGame::with_unmoves(identity, loopy_graph(), &NodeIndex::new(0), notation);
+    let told = std::sync::Mutex::new(Vec::new());
+    let report = game.stats_reporting(&|engine, done, all| told.lock().unwrap().push((engine, done, all)));
+    let engines = game.engines();
+    let all = engines.len() as u64;
+    // Each engine named before it runs, with the engines done before it, in the report's order.
+    let expected: Vec<(&str, u64, u64)> = engines.iter().zip(0..).map(|(&name, done)| (name, done, all)).collect();
+    assert_eq!(told.into_inner().unwrap(), expected);
+    let names: Vec<&str> = report.engines.iter().map(|cost| cost.engine.as_str()).collect();
+    assert_eq!(names, engines);
+    assert_eq!(counts(&report), counts(&game.stats()));
+}

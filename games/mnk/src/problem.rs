@@ -9,7 +9,7 @@ use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
 use judge::resources::{OracleWork, Work};
-use judge::{Explanation, JudgeError, MoveValue, Problem};
+use judge::{CasePosition, Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
@@ -107,6 +107,22 @@ impl Problem for Mnk {
             }
         }
         Ok(explanations)
+    }
+
+    /// Each board as a position of the space target `mnk` (`solve mnk m=.. n=.. k=..`), whose
+    /// values are worded as this problem's answers.
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
+        let boards = parse(input)?;
+        let position = |board: &Board| {
+            let shape = board.shape();
+            let params = [("m", shape.rows()), ("n", shape.cols()), ("k", shape.k())];
+            CasePosition {
+                game: crate::solvable::SPACES[0].name,
+                params: params.iter().map(|(key, value)| format!("{key}={value}")).collect(),
+                position: format!("{board:?}"),
+            }
+        };
+        Ok(boards.iter().map(position).collect())
     }
 
     /// As the input: 1 to 1,000 boards.

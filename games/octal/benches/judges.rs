@@ -54,7 +54,7 @@ fn hdu2999(c: &mut Criterion) {
     let mut group = c.benchmark_group("hdu2999 table, |S| = 100, K <= 1000");
     group.bench_function("naive", |b| b.iter(|| naive_grundy(black_box(&code), 1001)));
     group.bench_function("sparse", |b| b.iter(|| sparse_grundy(black_box(&code), 1001)));
-    group.bench_function("grundy-table", |b| b.iter(|| grundy_table(&OctalGame::new(black_box(&code).clone(), 1000))));
+    group.bench_function("grundy", |b| b.iter(|| grundy_table(&OctalGame::new(black_box(&code).clone(), 1000))));
     group.finish();
     let mut group = c.benchmark_group("hdu2999 judge, one case, 1000 queries");
     for &engine in problem.engines().iter().filter(|&&e| e != "oracle") {

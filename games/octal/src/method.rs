@@ -26,7 +26,7 @@ pub enum Method {
     Sparse,
     /// [`solver_core::grundy_table`] on [`OctalGame`]: the generic engine, every option
     /// generated.
-    GrundyTable,
+    Grundy,
 }
 
 /// Why a sequence could not be computed.
@@ -42,19 +42,19 @@ pub enum SequenceError {
 
 impl Method {
     /// Every method, the default of the judges first.
-    pub const ALL: [Method; 3] = [Method::Naive, Method::Sparse, Method::GrundyTable];
+    pub const ALL: [Method; 3] = [Method::Naive, Method::Sparse, Method::Grundy];
 
-    /// The largest heap the quadratic methods ([`Method::Naive`], [`Method::GrundyTable`]) are
+    /// The largest heap the quadratic methods ([`Method::Naive`], [`Method::Grundy`]) are
     /// asked to reach where speed matters (`gamesolve stats`): about a minute of work for a
     /// code with splits. The sparse-space method has no such limit.
     pub const QUADRATIC_MAX_HEAP: usize = 100_000;
 
-    /// The method's name on the command line and in timings: `naive`, `sparse`, `grundy-table`.
+    /// The method's name on the command line and in timings: `naive`, `sparse`, `grundy`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Naive => "naive",
             Method::Sparse => "sparse",
-            Method::GrundyTable => "grundy-table",
+            Method::Grundy => "grundy",
         }
     }
 
@@ -63,7 +63,7 @@ impl Method {
     pub fn practical_up_to(self, max_heap: usize) -> bool {
         match self {
             Method::Sparse => true,
-            Method::Naive | Method::GrundyTable => max_heap <= Method::QUADRATIC_MAX_HEAP,
+            Method::Naive | Method::Grundy => max_heap <= Method::QUADRATIC_MAX_HEAP,
         }
     }
 
@@ -72,7 +72,7 @@ impl Method {
         match self {
             Method::Naive => Ok(naive_grundy(code, len)),
             Method::Sparse => Ok(sparse_grundy(code, len)),
-            Method::GrundyTable => {
+            Method::Grundy => {
                 let max_heap = u32::try_from(len.saturating_sub(1))?;
                 let values = grundy_table(&OctalGame::new(code.clone(), max_heap))?;
                 Ok(values.into_iter().take(len).map(|v| v.0).collect())
@@ -119,11 +119,11 @@ mod tests {
     fn only_the_sparse_method_runs_unbounded() {
         assert!(Method::Sparse.practical_up_to(10_000_000));
         assert!(Method::Naive.practical_up_to(100_000) && !Method::Naive.practical_up_to(100_001));
-        assert!(!Method::GrundyTable.practical_up_to(100_001));
+        assert!(!Method::Grundy.practical_up_to(100_001));
     }
 
     #[test]
     fn no_heaps_ask_for_nothing() {
-        assert_eq!(Method::GrundyTable.heap_winners(&OctalCode::from_removals([1]), &[]).unwrap(), Vec::<bool>::new());
+        assert_eq!(Method::Grundy.heap_winners(&OctalCode::from_removals([1]), &[]).unwrap(), Vec::<bool>::new());
     }
 }

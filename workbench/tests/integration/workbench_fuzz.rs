@@ -4,7 +4,7 @@
 //! that shrinks to itself) it reports the fault; on the sound toy it reports nothing, whatever
 //! the bytes. Likewise `judge_bytes` on engines that differ on one input, and `pick` by name.
 
-use judge::{AnyProblem, Explanation, JudgeError, Problem};
+use judge::{AnyProblem, CasePosition, Explanation, JudgeError, Problem};
 use std::ops::RangeInclusive;
 use workbench::fuzz::{judge_bytes, pick, workbench_bytes};
 
@@ -231,6 +231,9 @@ impl AnyProblem for Misreports {
     }
     fn is_answer_line(&self, _: &str) -> bool {
         true
+    }
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
+        AnyProblem::case_positions(&Toy(Fault::Nothing), input)
     }
 }
 

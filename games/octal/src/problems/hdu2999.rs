@@ -42,8 +42,8 @@ judge::engines! {
         Naive = "naive",
         /// [`Method::Sparse`].
         Sparse = "sparse",
-        /// [`Method::GrundyTable`].
-        GrundyTable = "grundy-table",
+        /// [`Method::Grundy`].
+        Grundy = "grundy",
         /// `oracle::solve_loopy` on [`Rows`], each queried row searched as a whole position.
         Oracle = "oracle",
     }
@@ -75,13 +75,13 @@ impl Problem for Hdu2999 {
         let method = match engine {
             Hdu2999Engine::Naive => Some(Method::Naive),
             Hdu2999Engine::Sparse => Some(Method::Sparse),
-            Hdu2999Engine::GrundyTable => Some(Method::GrundyTable),
+            Hdu2999Engine::Grundy => Some(Method::Grundy),
             Hdu2999Engine::Oracle => None,
         };
         let mut out = String::with_capacity(2 * cases.iter().map(|c| c.rows.len()).sum::<usize>());
         let mut oracle_states = ORACLE_STATES;
-        let mut work = Work::for_input(if method.is_none() { "the oracle" } else { "the grundy-table engine" });
-        if method == Some(Method::GrundyTable) {
+        let mut work = Work::for_input(if method.is_none() { "the oracle" } else { "the grundy engine" });
+        if method == Some(Method::Grundy) {
             // Declined before anything is computed: the count is exact.
             cases.iter().try_for_each(|case| work.spend_dense(grundy_table_work(case)))?;
         }
@@ -354,7 +354,7 @@ fn render(blocks: &[u32], rows: &[u32]) -> String {
     format!("{}\n{}\n{}\n{}\n", blocks.len(), words(blocks), rows.len(), words(rows))
 }
 
-/// The work of [`Method::GrundyTable`] on a case, in steps (charged as a dense engine's): every heap
+/// The work of [`Method::Grundy`] on a case, in steps (charged as a dense engine's): every heap
 /// up to the longest row, and every option of each. Removing `b` stones from a heap of `k >= b`
 /// leaves rows `left <= right` with `left` in `0..=(k - b) / 2`, one option each, so over the
 /// heaps `b..=L` that is `sum_{j=0}^{m} (j / 2 + 1) = m + 1 + floor(m^2 / 4)` with `m = L - b`.

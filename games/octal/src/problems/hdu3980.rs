@@ -41,8 +41,8 @@ judge::engines! {
         Naive = "naive",
         /// [`Method::Sparse`].
         Sparse = "sparse",
-        /// [`Method::GrundyTable`].
-        GrundyTable = "grundy-table",
+        /// [`Method::Grundy`].
+        Grundy = "grundy",
         /// `oracle::solve_loopy` on [`BeadCircle`], every bead of the circle.
         Oracle = "oracle",
     }
@@ -68,7 +68,7 @@ impl Problem for Hdu3980 {
         let method = match engine {
             Hdu3980Engine::Naive => Method::Naive,
             Hdu3980Engine::Sparse => Method::Sparse,
-            Hdu3980Engine::GrundyTable => Method::GrundyTable,
+            Hdu3980Engine::Grundy => Method::Grundy,
             Hdu3980Engine::Oracle => return Ok(render(&by_oracle(&circles)?)),
         };
         Ok(render(&Circle::winners(&circles, method).map_err(too_large)?))
