@@ -12,9 +12,14 @@
 //! new encoding) rewrite them with
 //! `GAMESOLVE_WRITE_GOLDEN=1 cargo test --release --test integration tables::` and say why in
 //! the commit.
+//!
+//! Where `verify` searches a few hundred positions of each acyclic space, a small size of each
+//! acyclic game is searched at every position here, by every search engine, against its table
+//! ([`SEARCHED_EVERYWHERE`]).
 
 use gamesolve::{registry, tables};
 use std::collections::BTreeMap;
+use workbench::search_check::SearchCheckPlan;
 use workbench::solve::{SolvableGame, parse_position};
 use workbench::table_file::{TableFile, checksum_of};
 use workbench::target::SpaceTarget;
@@ -133,5 +138,56 @@ fn positions_in_bad_notation_are_errors_for_every_game() {
             }
         }
         assert!(parse_position(game.as_ref(), &past).is_err(), "{}: {past} is past the end", target.name);
+    }
+}
+
+/// A small size of every acyclic game, where every search engine is checked against the
+/// table at every position (`verify` samples its larger sizes): a new acyclic game adds one.
+const SEARCHED_EVERYWHERE: &[(&str, &str)] = &[
+    ("random-dag", "nodes=25 seed=2"),
+    ("random-scoring", "nodes=300 seed=3"),
+    ("subtraction", "take=1,3,4 heap=100"),
+    ("graph-tokens", "vertices=150 degree=4 seed=12"),
+    ("octal", "code=0.137 n=40"),
+    ("dots-and-boxes", "rows=1 cols=2 rule=turn-passes"),
+    ("dots-and-boxes", "rows=1 cols=2 rule=move-again"),
+    ("mnk", "m=3 n=3 k=3"),
+    ("chomp", "rows=4 cols=7"),
+    ("connect-four", "width=4 height=3"),
+];
+
+#[test]
+fn every_search_engine_equals_the_table_at_every_position_of_a_small_size_of_each_acyclic_game() {
+    let plan = SearchCheckPlan::EVERY_POSITION;
+    for target in registry::spaces() {
+        let sizes: Vec<&str> =
+            SEARCHED_EVERYWHERE.iter().filter(|(name, _)| *name == target.name).map(|(_, words)| *words).collect();
+        if sizes.is_empty() {
+            let loopy = open(target, target.verified[0]).check_searches(&plan).expect("a space that may loop");
+            assert!(loopy.is_empty(), "{} is searched: add a small size of it to SEARCHED_EVERYWHERE", target.name);
+        }
+        for words in sizes {
+            let game = open(target, words);
+            let started = std::time::Instant::now();
+            let checks = game.check_searches(&plan).unwrap_or_else(|e| panic!("{} {words}: {e}", target.name));
+            assert!(!checks.is_empty(), "{} {words}: no search was checked", target.name);
+            for (what, checked) in &checks {
+                eprintln!(
+                    "{} {words}: {} positions, {what}: {} agree, {} over, {} nodes, {:.2?}",
+                    target.name,
+                    game.positions(),
+                    checked.agreed,
+                    checked.over_budget,
+                    checked.nodes,
+                    started.elapsed()
+                );
+                assert_eq!(
+                    (checked.agreed, checked.over_budget),
+                    (game.positions(), 0),
+                    "{} {words}: {what}",
+                    target.name
+                );
+            }
+        }
     }
 }

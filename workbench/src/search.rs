@@ -13,7 +13,7 @@
 //! ```
 //! use solver_core::graph::{GraphGame, RandomShape};
 //! use workbench::search::Searchable;
-//! use workbench::search_check::check_search;
+//! use workbench::search_check::{SearchCheckPlan, check_search};
 //! use workbench::solve::{Identity, Notation, SolvableGame};
 //! use workbench::space_game::ScoringGame;
 //! use workbench::target::Args;
@@ -31,7 +31,8 @@
 //!     table_file::Value::Score(s) => s,
 //!     _ => unreachable!(),
 //! }));
-//! let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true).unwrap();
+//! let plan = SearchCheckPlan::QUICK;
+//! let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true, &plan).unwrap();
 //! assert!(checked.agreed > 0);
 //! ```
 

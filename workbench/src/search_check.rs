@@ -1,6 +1,8 @@
-//! The check `verify` runs on every acyclic space: every search engine's value at positions of
-//! the space against the solved table ([`check_search`]), through the family's search on the
-//! space and through the game's own search where it has one.
+//! The check of every search engine against a solved table on every acyclic space: its value
+//! at positions of the space ([`check_search`]), through the family's search on the space and
+//! through the game's own search where it has one. `verify` samples a few hundred positions
+//! ([`SearchCheckPlan::QUICK`]); the tests search every position of a small size of each game
+//! ([`SearchCheckPlan::EVERY_POSITION`]).
 
 use crate::check::Failure;
 use crate::search::{Engine, SearchFailure, Searchable, agrees};
@@ -8,25 +10,44 @@ use crate::solve::{SolvableGame, Solved, show};
 use solver_core::search::{SearchError, SearchLimits};
 use std::time::{Duration, Instant};
 
-/// Positions [`check_search`] searches: every one of a space up to this many, else the start
-/// and a seeded sample.
-pub const CHECKED_POSITIONS: u64 = 400;
-/// The most positions one search of the check may visit; a search past it is counted as over
-/// budget, not as a failure (a start far from the end may need more than the check spends).
-pub const CHECK_NODE_BUDGET: u64 = 20_000;
-/// The most positions the searches of one check visit together; the check stops there.
-pub const CHECK_TOTAL_NODES: u64 = 200_000;
+/// How much [`check_search`] searches: which positions, and the positions its searches may
+/// visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchCheckPlan {
+    /// Every position of a space of at most this many is searched; of a larger one, the start
+    /// and a seeded sample, [`SearchCheckPlan::sampled`] in all.
+    pub every_up_to: u64,
+    /// The positions searched in a space past [`SearchCheckPlan::every_up_to`].
+    pub sampled: u64,
+    /// The most positions one search may visit; a search past it is counted as over budget, not
+    /// as a failure (a start far from the end may need more than the check spends).
+    pub node_budget: u64,
+    /// The most positions the searches of one check visit together; the check stops there.
+    pub total_nodes: u64,
+}
+
 /// The transposition table of each search of the check: small, so that allocating it costs
-/// little against the search.
+/// little against the search (the searches are many and most are short).
 const CHECK_TT_BYTES: usize = 64 << 10;
+
+impl SearchCheckPlan {
+    /// `verify`'s, a fraction of a second a space: every position of a space of up to 400,
+    /// else 400; 20,000 positions a search, 200,000 in all.
+    pub const QUICK: SearchCheckPlan =
+        SearchCheckPlan { every_up_to: 400, sampled: 400, node_budget: 20_000, total_nodes: 200_000 };
+    /// The tests', on a small size of each game: every position, a million positions a search
+    /// (more than any search of such a size needs), no limit on all of them together.
+    pub const EVERY_POSITION: SearchCheckPlan =
+        SearchCheckPlan { every_up_to: u64::MAX, sampled: 0, node_budget: 1_000_000, total_nodes: u64::MAX };
+}
 
 /// What [`check_search`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchCheck {
     /// Positions every engine searched to an answer agreeing with the table.
     pub agreed: u64,
-    /// Positions whose search ran past [`CHECK_NODE_BUDGET`] (the other engines then skip
-    /// them).
+    /// Positions whose search ran past the plan's [`SearchCheckPlan::node_budget`] (the
+    /// other engines then skip them).
     pub over_budget: u64,
     /// Positions visited by every search together.
     pub nodes: u64,
@@ -54,27 +75,29 @@ impl SearchCheck {
 
 /// Every search engine on positions of `game` through `search` (solver-core's, and the game's
 /// dedicated solver strong and weak where it has one), each answer compared with the
-/// table `table` (solved by one of `game`'s engines and verified): every position when there
-/// are at most [`CHECKED_POSITIONS`], else the start and a seeded sample spread over the
-/// numbers, positions handed to `search` as `#n` when `by_number` (a search on the space's
-/// numbering), else in the game's notation (so that a game's own search is checked with its
-/// notation). A position whose search runs past [`CHECK_NODE_BUDGET`] positions (or fills a
-/// proof-number graph) is counted, not failed, and skipped by the other engines; the check ends once the
-/// searches have visited [`CHECK_TOTAL_NODES`]. `what` names the search in a failure.
+/// table `table` (solved by one of `game`'s engines and verified), at the positions `plan`
+/// names ([`SearchCheckPlan`]: every one of a small space, else the start and a seeded sample
+/// spread over the numbers), positions handed to `search` as `#n` when `by_number` (a search on
+/// the space's numbering), else in the game's notation (so that a game's own search is checked
+/// with its notation). A position whose search runs past the plan's node budget (or fills a
+/// proof-number graph, or plays a line past the search's depth) is counted, not failed, and skipped by the other engines; the check
+/// ends once the searches have visited the plan's total. `what` names the search in a failure.
+/// Time: the searches' nodes, at most the plan's total.
 pub fn check_search(
     game: &dyn SolvableGame,
     search: &dyn Searchable,
     table: &dyn Solved,
     what: &str,
     by_number: bool,
+    plan: &SearchCheckPlan,
 ) -> Result<SearchCheck, Failure> {
     let started = Instant::now();
-    let limits = SearchLimits { tt_bytes: CHECK_TT_BYTES, node_budget: CHECK_NODE_BUDGET, ..SearchLimits::default() };
+    let limits = SearchLimits { tt_bytes: CHECK_TT_BYTES, node_budget: plan.node_budget, ..SearchLimits::default() };
     let engines = Engine::all(search);
     let mut checked =
         SearchCheck { agreed: 0, over_budget: 0, nodes: 0, elapsed: Duration::ZERO, engines: engines.len() };
-    'positions: for index in sample(game.positions(), game.start()) {
-        if checked.nodes > CHECK_TOTAL_NODES {
+    'positions: for index in sample(game.positions(), game.start(), plan) {
+        if checked.nodes > plan.total_nodes {
             break;
         }
         let text = if by_number { format!("#{index}") } else { game.describe(index) };
@@ -88,8 +111,10 @@ pub fn check_search(
                     checked.nodes += nodes;
                     continue 'positions;
                 }
-                // A proof-number graph that fills is a limit like the budget, not a wrong answer.
-                Err(SearchFailure::Search(SearchError::TreeFull { .. })) => {
+                // A proof-number graph that fills, or a line past the search's depth on a space
+                // known to be acyclic (a random DAG's 100,000 levels), is a limit like the
+                // budget, not a wrong answer.
+                Err(SearchFailure::Search(SearchError::TreeFull { .. } | SearchError::Cycle { .. })) => {
                     checked.over_budget += 1;
                     continue 'positions;
                 }
@@ -115,18 +140,18 @@ pub fn check_search(
     Ok(checked)
 }
 
-/// The positions the check searches: every one of `positions` up to [`CHECKED_POSITIONS`],
-/// else `start` and then numbers spread over the rest by a fixed-seed generator (the same
-/// sample on every run).
-fn sample(positions: u64, start: u64) -> Vec<u64> {
-    if positions <= CHECKED_POSITIONS {
+/// The positions the check searches: every one of `positions` up to the plan's
+/// [`SearchCheckPlan::every_up_to`], else `start` and then numbers spread over the rest by a
+/// fixed-seed generator (the same sample on every run).
+fn sample(positions: u64, start: u64, plan: &SearchCheckPlan) -> Vec<u64> {
+    if positions <= plan.every_up_to {
         let mut all: Vec<u64> = (0..positions).collect();
         all.swap(0, start as usize);
         return all;
     }
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut picked = vec![start];
-    while (picked.len() as u64) < CHECKED_POSITIONS {
+    while (picked.len() as u64) < plan.sampled {
         // splitmix64: a fixed, well-spread sequence.
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = state;

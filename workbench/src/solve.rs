@@ -11,6 +11,7 @@
 use crate::check::Failure;
 use crate::family::EngineError;
 use crate::params::Args;
+use crate::search_check::{SearchCheck, SearchCheckPlan};
 use crate::stats::StatsReport;
 use crate::verify::Row;
 use oracle::Budget;
@@ -98,6 +99,12 @@ pub trait SolvableGame: Sync {
     /// the first verified; the oracle where it fits `budget`; the game's own laws. The row sums
     /// it up.
     fn check(&self, budget: Budget) -> Result<Row, Failure>;
+    /// Every search of the game ([`SolvableGame::searchable`], and the game's own search where
+    /// it has one) against the table of its first engine, at the positions `plan` names
+    /// ([`crate::search_check`]): what [`SolvableGame::check`] runs with
+    /// [`SearchCheckPlan::QUICK`], and the tests with every position. Each check named by its
+    /// search; none for a space that may loop.
+    fn check_searches(&self, plan: &SearchCheckPlan) -> Result<Vec<(&'static str, SearchCheck)>, Failure>;
     /// What `stats` prints: each engine's cost (those whose estimate does not fit the memory
     /// the command may use refused, not run), the values counted, the most extreme one.
     fn stats(&self) -> StatsReport {

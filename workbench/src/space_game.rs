@@ -24,7 +24,7 @@
 use crate::check::{Failure, OracleCheck, OracleSide, first_difference, oracle_grundy, oracle_loopy, oracle_scores};
 use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring, SpaceMove};
 use crate::search::{Found, MoveValue, SearchFailure, Searchable, share_budget, through, weak_through};
-use crate::search_check::check_search;
+use crate::search_check::{SearchCheck, SearchCheckPlan, check_search};
 use crate::solve::{
     ConsecutiveTiers, Identity, Move, Notation, PhasedProgress, PositionError, READING, SolvableGame, SolveError,
     Solved, VERIFYING, VerifyFailure, is_best, move_value, parse_position, show,
@@ -234,6 +234,21 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SpaceGame<G, F> {
         searches
     }
 
+    /// Every search of the space ([`SpaceGame::searches`]) against `table`, as `plan` says.
+    fn search_checks(
+        &self,
+        table: &F::Table,
+        plan: &SearchCheckPlan,
+    ) -> Result<Vec<(&'static str, SearchCheck)>, Failure> {
+        let mut checks = Vec::new();
+        for (what, search) in self.searches() {
+            // The family's search reads the space's numbers; a game's own, its notation.
+            let by_number = what == FAMILY_SEARCH;
+            checks.push((what, check_search(self, search.as_ref(), table, what, by_number, plan)?));
+        }
+        Ok(checks)
+    }
+
     /// The space.
     pub fn space(&self) -> &G {
         &self.space
@@ -397,14 +412,22 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
             oracle = oracle.and(found.oracle);
         }
         let mut searched = Vec::new();
-        for (what, search) in self.searches() {
-            // The family's search reads the space's numbers; a game's own, its notation.
-            let by_number = what == FAMILY_SEARCH;
-            let checked = check_search(self, search.as_ref(), &table, what, by_number)?;
+        for (what, checked) in self.search_checks(&table, &SearchCheckPlan::QUICK)? {
             searched.push(checked.words(what));
+            let by_number = what == FAMILY_SEARCH;
             timings.push((if by_number { "search-check" } else { "own-search-check" }, checked.elapsed));
         }
         Ok(Row { positions: self.space.len(), summary: summary.join("; "), timings, oracle, searched })
+    }
+
+    fn check_searches(&self, plan: &SearchCheckPlan) -> Result<Vec<(&'static str, SearchCheck)>, Failure> {
+        if !self.acyclic {
+            return Ok(Vec::new());
+        }
+        let engine = &self.engines[0];
+        self.fits(engine).map_err(|e| Failure::engine_error(engine.name(), e))?;
+        let table = engine.solve(&self.space).map_err(|e| Failure::engine_error(engine.name(), e))?;
+        self.search_checks(&table, plan)
     }
 
     fn stats_reporting(&self, progress: PhasedProgress<'_>) -> StatsReport {

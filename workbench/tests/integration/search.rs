@@ -8,7 +8,7 @@ use solver_core::search::{Answer, SearchEngine, SearchError, SearchLimits, Searc
 use table_file::Value;
 use workbench::check::Failure;
 use workbench::search::{MoveValue, SearchFailure, share_budget};
-use workbench::search_check::check_search;
+use workbench::search_check::{SearchCheckPlan, check_search};
 use workbench::solve::{Identity, Notation, SolvableGame, Solved};
 use workbench::space_game::{LoopyGame, ScoringGame};
 use workbench::target::Args;
@@ -86,10 +86,11 @@ fn the_check_finds_a_table_wrong_at_one_position() {
     let game = ScoringGame::<_, i32>::new(identity(), space, &NodeIndex::new(0), notation());
     let search = game.searchable().unwrap();
     let table = game.solve(game.engines()[0]).unwrap();
-    let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true).unwrap();
+    let plan = SearchCheckPlan::QUICK;
+    let checked = check_search(&game, search.as_ref(), table.as_ref(), "the space", true, &plan).unwrap();
     assert_eq!((checked.agreed, checked.over_budget), (150, 0));
     let altered = Altered { table: table.as_ref(), at: 97 };
-    match check_search(&game, search.as_ref(), &altered, "the space", false) {
+    match check_search(&game, search.as_ref(), &altered, "the space", false, &plan) {
         Err(Failure::Disagreement { position, other, .. }) => {
             assert_eq!((position.as_str(), other.as_str()), ("position #97 (n97)", "the table"));
         }
