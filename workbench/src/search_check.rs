@@ -7,71 +7,13 @@
 use crate::check::Failure;
 use crate::search::{Engine, SearchFailure, Searchable, agrees};
 use crate::solve::{SolvableGame, Solved, show};
+pub use crate::verify::{SearchCheck, SearchCheckPlan};
 use solver_core::search::{SearchError, SearchLimits};
 use std::time::{Duration, Instant};
-
-/// How much [`check_search`] searches: which positions, and the positions its searches may
-/// visit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchCheckPlan {
-    /// Every position of a space of at most this many is searched; of a larger one, the start
-    /// and a seeded sample, [`SearchCheckPlan::sampled`] in all.
-    pub every_up_to: u64,
-    /// The positions searched in a space past [`SearchCheckPlan::every_up_to`].
-    pub sampled: u64,
-    /// The most positions one search may visit; a search past it is counted as over budget, not
-    /// as a failure (a start far from the end may need more than the check spends).
-    pub node_budget: u64,
-    /// The most positions the searches of one check visit together; the check stops there.
-    pub total_nodes: u64,
-}
 
 /// The transposition table of each search of the check: small, so that allocating it costs
 /// little against the search (the searches are many and most are short).
 const CHECK_TT_BYTES: usize = 64 << 10;
-
-impl SearchCheckPlan {
-    /// `verify`'s, a fraction of a second a space: every position of a space of up to 400,
-    /// else 400; 20,000 positions a search, 200,000 in all.
-    pub const QUICK: SearchCheckPlan =
-        SearchCheckPlan { every_up_to: 400, sampled: 400, node_budget: 20_000, total_nodes: 200_000 };
-    /// The tests', on a small size of each game: every position, a million positions a search
-    /// (more than any search of such a size needs), no limit on all of them together.
-    pub const EVERY_POSITION: SearchCheckPlan =
-        SearchCheckPlan { every_up_to: u64::MAX, sampled: 0, node_budget: 1_000_000, total_nodes: u64::MAX };
-}
-
-/// What [`check_search`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchCheck {
-    /// Positions every engine searched to an answer agreeing with the table.
-    pub agreed: u64,
-    /// Positions whose search ran past the plan's [`SearchCheckPlan::node_budget`] (the
-    /// other engines then skip them).
-    pub over_budget: u64,
-    /// Positions visited by every search together.
-    pub nodes: u64,
-    /// Wall time.
-    pub elapsed: Duration,
-    /// Engines run on each position: solver-core's, and the game's dedicated solver (strong
-    /// and weak) where it has one.
-    pub engines: usize,
-}
-
-impl SearchCheck {
-    /// A few words for `verify`'s row: `search (the space): 400 positions agree (4 engines)`.
-    pub fn words(&self, what: &str) -> String {
-        let agreed = match self.agreed {
-            1 => "1 position agrees".to_string(),
-            n => format!("{n} positions agree"),
-        };
-        let mut words = format!("search ({what}): {agreed}");
-        if self.over_budget > 0 {
-            words += &format!(", {} over budget", self.over_budget);
-        }
-        words + &format!(" ({} engines)", self.engines)
-    }
-}
 
 /// Every search engine on positions of `game` through `search` (solver-core's, and the game's
 /// dedicated solver strong and weak where it has one), each answer compared with the

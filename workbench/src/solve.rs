@@ -11,9 +11,8 @@
 use crate::check::Failure;
 use crate::family::EngineError;
 use crate::params::Args;
-use crate::search_check::{SearchCheck, SearchCheckPlan};
 use crate::stats::StatsReport;
-use crate::verify::Row;
+use crate::verify::{Row, SearchCheck, SearchCheckPlan};
 use oracle::Budget;
 use solver_core::tiers::TieredScoring;
 use std::collections::BTreeMap;
