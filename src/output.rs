@@ -124,13 +124,6 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// A progress bar over positions, drawn only on a terminal.
-pub fn positions_bar(what: &str) -> ProgressBar {
-    let bar = progress_bar(Some(0), &counted_template("positions"));
-    bar.set_message(terminal_safe(what).into_owned());
-    bar
-}
-
 /// Steps done of a total, the share and the time left at that pace.
 fn counted_template(unit: &str) -> String {
     format!(
@@ -140,7 +133,7 @@ fn counted_template(unit: &str) -> String {
 
 /// The progress of work in named phases, on standard error when it is a terminal: a phase whose
 /// steps are counted ([`PhasesBar::step`], e.g. `verify`'s reading and verifying, `stats`'
-/// engines) shows its share done and the time left; one that cannot count them (an engine
+/// engines, `diff`'s comparing) shows its share done and the time left; one that cannot count them (an engine
 /// solving, which does not report from inside) its name and the time it has taken
 /// ([`PhasesBar::phase`]). A new phase starts the bar over.
 pub struct PhasesBar {
@@ -162,8 +155,8 @@ impl PhasesBar {
         self.start(name, false);
     }
 
-    /// What the phase now shown has done, beside its name, where its steps have no total (a
-    /// search's positions without a budget): `searching: 1,234 positions`.
+    /// More about the phase now shown, beside its name: the engine `stats` runs, or a search's
+    /// positions where they have no total (`searching: 1,234 positions`).
     pub fn detail(&self, text: &str) {
         let now = self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.bar.set_message(terminal_safe(&format!("{}: {text}", now.0)).into_owned());

@@ -1,6 +1,6 @@
 //! `gamesolve diff`: two stored tables compared position by position.
 
-use crate::output::{Format, Report, positions_bar, render};
+use crate::output::{Format, PhasesBar, Report, render};
 use gamesolve::tables::{self, DiffReport};
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -24,12 +24,9 @@ impl Report for DiffReport {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bar = positions_bar("comparing");
-    let report = tables::diff(&args.a, &args.b, &|done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
+    let bar = PhasesBar::new("positions");
+    let report = tables::diff(&args.a, &args.b, &|done, total| bar.step("comparing", done, total));
+    bar.finish();
     let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
     render(&report, args.format)?;
     Ok(if report.identical() { ExitCode::SUCCESS } else { ExitCode::from(1) })
