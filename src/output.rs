@@ -125,6 +125,11 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// Steps done of a total, the share and the time left at that pace.
+/// A phase shown by its name and the time so far.
+const NAMED: &str = "{spinner} {msg} {elapsed}";
+/// A phase shown by its share done and the time left.
+const SHARE: &str = "{spinner} {msg} {wide_bar} {percent}% ({elapsed} so far, {eta} left)";
+
 fn counted_template(unit: &str) -> String {
     format!(
         "{{spinner}} {{msg}} {{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{percent}}% ({{elapsed}} so far, {{eta}} left)"
@@ -133,26 +138,38 @@ fn counted_template(unit: &str) -> String {
 
 /// The progress of work in named phases, on standard error when it is a terminal: a phase whose
 /// steps are counted ([`PhasesBar::step`], e.g. `verify`'s reading and verifying, `stats`'
-/// engines, `diff`'s comparing) shows its share done and the time left; one that cannot count them (an engine
-/// solving, which does not report from inside) its name and the time it has taken
-/// ([`PhasesBar::phase`]). A new phase starts the bar over.
+/// engines, `diff`'s comparing) shows its share done and the time left; one whose steps are
+/// the engine's own units ([`PhasesBar::share`], an engine solving) the share and the time
+/// left only; one that cannot count them (an engine that does not report from inside) its name
+/// and the time it has taken ([`PhasesBar::phase`]). A new phase starts the bar over.
 pub struct PhasesBar {
     bar: ProgressBar,
     counted: String,
-    /// The phase now shown, and whether its steps are counted.
-    now: std::sync::Mutex<(String, bool)>,
+    /// The phase now shown, and how its steps are shown.
+    now: std::sync::Mutex<(String, Shown)>,
+}
+
+/// How a phase's steps are shown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// Not counted: the name and the time so far.
+    Named,
+    /// Counted in the bar's unit: done of all, the share and the time left.
+    Counted,
+    /// Counted in units of their own: the share and the time left.
+    Share,
 }
 
 impl PhasesBar {
     /// A bar whose counted steps are `unit` (`positions`, `engines`).
     pub fn new(unit: &str) -> PhasesBar {
-        let bar = progress_bar(None, "{spinner} {msg} {elapsed}");
-        PhasesBar { bar, counted: counted_template(unit), now: std::sync::Mutex::new((String::new(), false)) }
+        let bar = progress_bar(None, NAMED);
+        PhasesBar { bar, counted: counted_template(unit), now: std::sync::Mutex::new((String::new(), Shown::Named)) }
     }
 
     /// A phase whose steps are not counted.
     pub fn phase(&self, name: &str) {
-        self.start(name, false);
+        self.start(name, Shown::Named);
     }
 
     /// More about the phase now shown, beside its name: the engine `stats` runs, or a search's
@@ -164,18 +181,32 @@ impl PhasesBar {
 
     /// `done` steps of `total` in phase `name`.
     pub fn step(&self, name: &str, done: u64, total: u64) {
-        self.start(name, true);
+        self.advance(name, Shown::Counted, done, total);
+    }
+
+    /// `done` of `total` in phase `name`, in units that mean nothing to the reader (an engine's
+    /// own, told through solver-core's `Progress`): shown as a share only.
+    pub fn share(&self, name: &str, done: u64, total: u64) {
+        self.advance(name, Shown::Share, done, total);
+    }
+
+    fn advance(&self, name: &str, shown: Shown, done: u64, total: u64) {
+        self.start(name, shown);
         self.bar.set_length(total);
         self.bar.set_position(done);
     }
 
-    fn start(&self, name: &str, counted: bool) {
+    fn start(&self, name: &str, shown: Shown) {
         let mut now = self.now.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if now.0 == name && now.1 == counted {
+        if now.0 == name && now.1 == shown {
             return;
         }
-        *now = (name.to_string(), counted);
-        let template = if counted { self.counted.as_str() } else { "{spinner} {msg} {elapsed}" };
+        *now = (name.to_string(), shown);
+        let template = match shown {
+            Shown::Named => NAMED,
+            Shown::Counted => self.counted.as_str(),
+            Shown::Share => SHARE,
+        };
         self.bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
         self.bar.set_message(terminal_safe(name).into_owned());
         self.bar.reset();

@@ -205,7 +205,7 @@ pub fn solve(
     progress: Progress<'_>,
 ) -> anyhow::Result<SolveReport> {
     let out = out.map(|path| prepare_out(path, force)).transpose().map_err(anyhow::Error::msg)?;
-    solve_into(game, engine, out, progress)
+    solve_into(game, engine, out, &solver_core::Progress::silent(), progress)
 }
 
 /// The table file `solve --out` writes, looked at before solving, which may take long: not a
@@ -224,20 +224,22 @@ pub fn prepare_out(path: &Path, force: bool) -> Result<Target, String> {
     Target::create(path, force).map_err(|e| e.to_string())
 }
 
-/// Solves every position of `game` with `engine` (its first if `None`), and writes the table to
-/// `out` if given ([`prepare_out`]).
+/// Solves every position of `game` with `engine` (its first if `None`), the engine advancing
+/// `solving` where it reports, and writes the table to `out` if given ([`prepare_out`]), telling
+/// `writing` the positions written.
 pub fn solve_into(
     game: &dyn SolvableGame,
     engine: Option<&str>,
     out: Option<Target>,
-    progress: Progress<'_>,
+    solving: &solver_core::Progress<'_>,
+    writing: Progress<'_>,
 ) -> anyhow::Result<SolveReport> {
     let engines = game.engines();
     let engine = engine.unwrap_or(engines[0]);
     if !engines.contains(&engine) {
         anyhow::bail!("no engine `{engine}` for {}; the engines are {}", game.identity().game, engines.join(", "));
     }
-    let solved = game.solve(engine).map_err(|e| solve_error(engine, e))?;
+    let solved = game.solve_reporting(engine, solving).map_err(|e| solve_error(engine, e))?;
     let start = Probed::of(game, game.start(), |i| Ok::<_, String>(solved.value(i))).map_err(anyhow::Error::msg)?;
     let written = match out {
         None => None,
@@ -245,7 +247,7 @@ pub fn solve_into(
             let header = header(game, engine, solved.encoding(), &writer());
             let file = target.path().display().to_string();
             let written = target
-                .write(&header, &|i| solved.value(i), progress, WriteOptions::default())
+                .write(&header, &|i| solved.value(i), writing, WriteOptions::default())
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             Some((file, written))
         }

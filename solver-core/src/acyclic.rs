@@ -5,6 +5,7 @@
 //! [`topological_order`] finds an order with an iterative depth-first search (no recursion, so no
 //! depth limit) that reports a cycle as an error naming the positions on it.
 
+use crate::progress::{Progress, Ticker};
 use crate::{ImpartialSpace, MexSet, Nimber, PlayOrder, ScoredMove, ScoringSpace, StateId};
 use std::fmt;
 
@@ -227,12 +228,24 @@ pub fn acyclic_memory_bound(positions: usize, moves: u64, value_bytes: u64, decl
 /// assert_eq!(values, [0, 1, 2, 0, 1, 2, 0, 1].map(Nimber));
 /// ```
 pub fn grundy_table<G: ImpartialSpace + ?Sized>(game: &G) -> Result<Vec<Nimber>, AcyclicError> {
+    grundy_table_reporting(game, &Progress::silent())
+}
+
+/// [`grundy_table`], advancing `progress` towards the space's positions as their values are
+/// found (the search for an order, when no play order is declared, is not counted).
+pub fn grundy_table_reporting<G: ImpartialSpace + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<Vec<Nimber>, AcyclicError> {
     let len = game.len();
     let sweep = Sweep::new(len, game.play_order(), |id, out| game.option_ids(id, &mut |parts| out.extend(parts)))?;
     let mut values = vec![Nimber::ZERO; len];
     let mut seen = MexSet::default();
+    progress.begin(len as u64);
+    let mut ticker = Ticker::new(progress);
     for id in sweep.ids(len) {
         values[id.index()] = nimber_at(game, &values, id, &mut seen, |from, to, _| sweep.check(from, to))?;
+        ticker.tick();
     }
     Ok(values)
 }
@@ -298,6 +311,14 @@ impl ScoreValue for i64 {
 /// play order is declared. Cannot handle cycles; a value that does not fit `V` is an
 /// [`AcyclicError::Overflow`].
 pub fn score_table<V: ScoreValue, G: ScoringSpace + ?Sized>(game: &G) -> Result<Vec<V>, AcyclicError> {
+    score_table_reporting(game, &Progress::silent())
+}
+
+/// [`score_table`], advancing `progress` as [`grundy_table_reporting`] does.
+pub fn score_table_reporting<V: ScoreValue, G: ScoringSpace + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<Vec<V>, AcyclicError> {
     let len = game.len();
     let mut moves: Vec<ScoredMove<StateId>> = Vec::new();
     let sweep = Sweep::new(len, game.play_order(), |id, out| {
@@ -306,8 +327,11 @@ pub fn score_table<V: ScoreValue, G: ScoringSpace + ?Sized>(game: &G) -> Result<
         out.extend(moves.iter().map(|m| m.to));
     })?;
     let mut values = vec![V::default(); len];
+    progress.begin(len as u64);
+    let mut ticker = Ticker::new(progress);
     for id in sweep.ids(len) {
         values[id.index()] = score_at(game, &values, id, &mut moves, |from, to, _| sweep.check(from, to))?;
+        ticker.tick();
     }
     Ok(values)
 }

@@ -3,15 +3,16 @@
 
 use crate::limits::RETROGRADE_LIMIT;
 use crate::parallel_retrograde::{RetrogradeError, solve_parallel_counter, solve_parallel_layered_within};
-use crate::retrograde::{solve_by_layers_within, solve_with_reverse_graph, solve_with_unmoves};
+use crate::progress::Progress;
+use crate::retrograde::{solve_by_layers_within, solve_with_reverse_graph_reporting, solve_with_unmoves_reporting};
 use crate::{LoopySpace, OutcomeTable, Unmoves};
 
 /// The retrograde engines, for choosing one at run time (`--engine`) and for comparing them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RetrogradeEngine {
-    /// [`solve_with_reverse_graph`].
+    /// [`solve_with_reverse_graph`](crate::solve_with_reverse_graph).
     ReverseGraph,
-    /// [`solve_with_unmoves`].
+    /// [`solve_with_unmoves`](crate::solve_with_unmoves).
     Unmoves,
     /// [`solve_by_layers`](crate::solve_by_layers).
     Layered,
@@ -98,9 +99,22 @@ impl RetrogradeEngine {
         game: &G,
         max_steps: u64,
     ) -> Result<OutcomeTable, RetrogradeError> {
+        self.solve_reporting(game, max_steps, &Progress::silent())
+    }
+
+    /// [`RetrogradeEngine::solve_within`], advancing `progress` where the engine reports
+    /// (the reverse-graph and un-move engines; see their `_reporting` functions).
+    pub fn solve_reporting<G: Unmoves + Sync + ?Sized>(
+        self,
+        game: &G,
+        max_steps: u64,
+        progress: &Progress<'_>,
+    ) -> Result<OutcomeTable, RetrogradeError> {
         match self {
-            RetrogradeEngine::Unmoves => Ok(solve_with_unmoves(game)?),
-            by_moves => by_moves.solve_by_moves_within(game, max_steps).expect("every other engine needs only moves"),
+            RetrogradeEngine::Unmoves => Ok(solve_with_unmoves_reporting(game, progress)?),
+            by_moves => by_moves
+                .solve_by_moves_reporting(game, max_steps, progress)
+                .expect("every other engine needs only moves"),
         }
     }
 
@@ -120,8 +134,21 @@ impl RetrogradeEngine {
         game: &G,
         max_steps: u64,
     ) -> Option<Result<OutcomeTable, RetrogradeError>> {
+        self.solve_by_moves_reporting(game, max_steps, &Progress::silent())
+    }
+
+    /// [`RetrogradeEngine::solve_by_moves_within`], advancing `progress` as
+    /// [`RetrogradeEngine::solve_reporting`] does.
+    pub fn solve_by_moves_reporting<G: LoopySpace + Sync + ?Sized>(
+        self,
+        game: &G,
+        max_steps: u64,
+        progress: &Progress<'_>,
+    ) -> Option<Result<OutcomeTable, RetrogradeError>> {
         Some(match self {
-            RetrogradeEngine::ReverseGraph => solve_with_reverse_graph(game).map_err(RetrogradeError::from),
+            RetrogradeEngine::ReverseGraph => {
+                solve_with_reverse_graph_reporting(game, progress).map_err(RetrogradeError::from)
+            }
             RetrogradeEngine::Unmoves => return None,
             RetrogradeEngine::Layered => solve_by_layers_within(game, max_steps),
             RetrogradeEngine::ParallelCounter => solve_parallel_counter(game).map_err(RetrogradeError::from),

@@ -62,6 +62,7 @@ mod limits;
 mod parallel_acyclic;
 mod parallel_retrograde;
 pub mod play;
+pub mod progress;
 mod retrograde;
 pub mod search;
 mod table;
@@ -72,7 +73,8 @@ mod value;
 pub mod verify;
 
 pub use acyclic::{
-    AcyclicError, Cycle, ScoreValue, acyclic_memory_bound, grundy_table, score_table, topological_order,
+    AcyclicError, Cycle, ScoreValue, acyclic_memory_bound, grundy_table, grundy_table_reporting, score_table,
+    score_table_reporting, topological_order,
 };
 pub use discovered::Discovered;
 pub use engines::RetrogradeEngine;
@@ -82,11 +84,18 @@ pub use game::{
 };
 pub use id::{StateId, StateIdError};
 pub use limits::{OverSteps, RETROGRADE_LIMIT, SpaceTooLarge};
-pub use parallel_acyclic::{parallel_acyclic_memory_bound, parallel_grundy_table, parallel_score_table};
+pub use parallel_acyclic::{
+    parallel_acyclic_memory_bound, parallel_grundy_table, parallel_grundy_table_reporting, parallel_score_table,
+    parallel_score_table_reporting,
+};
 pub use parallel_retrograde::{
     LayeredTable, RetrogradeError, solve_parallel_counter, solve_parallel_layered, solve_parallel_layered_within,
 };
-pub use retrograde::{solve_by_layers, solve_by_layers_within, solve_with_reverse_graph, solve_with_unmoves};
+pub use progress::Progress;
+pub use retrograde::{
+    solve_by_layers, solve_by_layers_within, solve_with_reverse_graph, solve_with_reverse_graph_reporting,
+    solve_with_unmoves, solve_with_unmoves_reporting,
+};
 pub use table::{
     COMPACT_MAX_REMOTENESS, CompactOutcomeTable, CompactOverflow, MAX_REMOTENESS, OutcomeCounts, OutcomeTable,
     RemotenessOverflow,

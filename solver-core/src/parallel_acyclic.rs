@@ -19,6 +19,7 @@
 //! parallel engines are correct but no faster: declare levels to gain from the threads.
 
 use crate::acyclic::{AcyclicError, ScoreValue, Sweep, nimber_at, score_at};
+use crate::progress::Progress;
 use crate::{ImpartialSpace, MexSet, Nimber, ScoringSpace, StateId, StateSpace};
 use rayon::prelude::*;
 
@@ -128,10 +129,12 @@ fn solve_by_levels<V, S>(
     values: &mut [V],
     scratch: impl Fn() -> S + Sync + Send,
     value_at: impl Fn(&mut S, &[V], u32, StateId) -> Result<V, AcyclicError> + Sync + Send,
+    progress: &Progress<'_>,
 ) -> Result<(), AcyclicError>
 where
     V: Copy + Default + Send + Sync,
 {
+    progress.begin(values.len() as u64);
     // One level's values, in the level's order; sized for the widest level once.
     let mut level_values: Vec<V> = Vec::new();
     for (level, ids) in levels.each() {
@@ -143,6 +146,7 @@ where
                 for (value, &id) in out.iter_mut().zip(ids) {
                     *value = value_at(s, table, level, id)?;
                 }
+                progress.advance(ids.len() as u64);
                 Ok(())
             });
         if let Err(any) = outcome {
@@ -180,14 +184,29 @@ where
 /// assert_eq!(parallel_grundy_table(&game).unwrap(), grundy_table(&game).unwrap());
 /// ```
 pub fn parallel_grundy_table<G: ImpartialSpace + Sync + ?Sized>(game: &G) -> Result<Vec<Nimber>, AcyclicError> {
+    parallel_grundy_table_reporting(game, &Progress::silent())
+}
+
+/// [`parallel_grundy_table`], advancing `progress` towards the space's positions as each task
+/// of a level is done (finding the heights, without declared levels, is not counted).
+pub fn parallel_grundy_table_reporting<G: ImpartialSpace + Sync + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<Vec<Nimber>, AcyclicError> {
     let levels = Levels::of(game, |id, out| game.option_ids(id, &mut |parts| out.extend(parts)))?;
     // A mex is at most the number of options, so no position is worth u32::MAX: it marks the
     // positions not solved yet.
     let unsolved = Nimber(u32::MAX);
     let mut values = vec![unsolved; game.len()];
-    solve_by_levels(&levels, &mut values, MexSet::default, |seen, table, level, id| {
-        nimber_at(game, table, id, seen, |from, to, value| read(game, level, from, to, value == unsolved))
-    })?;
+    solve_by_levels(
+        &levels,
+        &mut values,
+        MexSet::default,
+        |seen, table, level, id| {
+            nimber_at(game, table, id, seen, |from, to, value| read(game, level, from, to, value == unsolved))
+        },
+        progress,
+    )?;
     Ok(values)
 }
 
@@ -202,6 +221,14 @@ pub fn parallel_grundy_table<G: ImpartialSpace + Sync + ?Sized>(game: &G) -> Res
 /// [`ScoreValue::MIN`], so a score of `V::MIN` is an [`AcyclicError::Overflow`] here: choose
 /// a wider `V`.
 pub fn parallel_score_table<V: ScoreValue, G: ScoringSpace + Sync + ?Sized>(game: &G) -> Result<Vec<V>, AcyclicError> {
+    parallel_score_table_reporting(game, &Progress::silent())
+}
+
+/// [`parallel_score_table`], advancing `progress` as [`parallel_grundy_table_reporting`] does.
+pub fn parallel_score_table_reporting<V: ScoreValue, G: ScoringSpace + Sync + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<Vec<V>, AcyclicError> {
     let mut moves = Vec::new();
     let levels = Levels::of(game, |id, out| {
         moves.clear();
@@ -209,12 +236,18 @@ pub fn parallel_score_table<V: ScoreValue, G: ScoringSpace + Sync + ?Sized>(game
         out.extend(moves.iter().map(|m| m.to));
     })?;
     let mut values = vec![V::MIN; game.len()];
-    solve_by_levels(&levels, &mut values, Vec::new, |scratch, table, level, id| {
-        match score_at(game, table, id, scratch, |from, to, value| read(game, level, from, to, value == V::MIN))? {
+    solve_by_levels(
+        &levels,
+        &mut values,
+        Vec::new,
+        |scratch, table, level, id| match score_at(game, table, id, scratch, |from, to, value| {
+            read(game, level, from, to, value == V::MIN)
+        })? {
             value if value == V::MIN => Err(AcyclicError::Overflow { state: id, value: value.into() }),
             value => Ok(value),
-        }
-    })?;
+        },
+        progress,
+    )?;
     Ok(values)
 }
 

@@ -24,6 +24,7 @@
 
 use crate::limits::{OverSteps, SpaceTooLarge, Steps, try_filled, try_room, try_with_capacity, within_limit};
 use crate::parallel_retrograde::RetrogradeError;
+use crate::progress::{Progress, Ticker};
 use crate::table::{pack, unpack};
 use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
 
@@ -37,7 +38,19 @@ use crate::{LoopySpace, Outcome, OutcomeTable, StateId, Terminal, Unmoves};
 /// while the graph is turned around, the forward graph takes as much again. Fastest when the graph fits in memory; use
 /// [`solve_with_unmoves`] when it does not.
 pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    solve_with_reverse_graph_reporting(game, &Progress::silent())
+}
+
+/// [`solve_with_reverse_graph`], advancing `progress` towards twice the space's positions: one
+/// a position as its moves are generated, one a position as the backward induction decides
+/// it (the draws, which it never reaches, at the end).
+pub fn solve_with_reverse_graph_reporting<G: LoopySpace + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = within_limit(game.len())?;
+    progress.begin(2 * len as u64);
+    let mut ticker = Ticker::new(progress);
     let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
@@ -53,12 +66,15 @@ pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<Outc
             targets.extend(moves.iter().map(|c| c.as_u32()));
         }
         offsets.push(targets.len() as u64);
+        ticker.tick();
     }
     let reverse = ReverseGraph::transpose(&offsets, &targets)?;
     drop((offsets, targets));
 
     let preds = |id: StateId, out: &mut Vec<StateId>| out.extend(reverse.predecessors(id));
-    propagate(&mut cells, queue, tie_queue, preds);
+    propagate(&mut cells, queue, tie_queue, preds, &mut ticker);
+    drop(ticker);
+    progress.finish();
     Ok(OutcomeTable::from_cells(cells))
 }
 
@@ -69,13 +85,24 @@ pub fn solve_with_reverse_graph<G: LoopySpace + ?Sized>(game: &G) -> Result<Outc
 /// 8 bytes per position (the table, whose unresolved entries hold the move counters, and the
 /// queue). This is the engine for spaces whose move graph does not fit in memory.
 pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable, SpaceTooLarge> {
+    solve_with_unmoves_reporting(game, &Progress::silent())
+}
+
+/// [`solve_with_unmoves`], advancing `progress` as [`solve_with_reverse_graph_reporting`] does.
+pub fn solve_with_unmoves_reporting<G: Unmoves + ?Sized>(
+    game: &G,
+    progress: &Progress<'_>,
+) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = within_limit(game.len())?;
+    progress.begin(2 * len as u64);
+    let mut ticker = Ticker::new(progress);
     let mut cells = try_filled(len, 0u32)?;
     let mut queue = Vec::new();
     let mut tie_queue = Vec::new();
     let mut scratch = Vec::new();
     for id in StateId::all(len) {
         classify(game, id, &mut cells, &mut queue, &mut tie_queue, &mut scratch);
+        ticker.tick();
     }
     let preds = |id: StateId, out: &mut Vec<StateId>| {
         game.predecessor_ids(id, out);
@@ -83,7 +110,9 @@ pub fn solve_with_unmoves<G: Unmoves + ?Sized>(game: &G) -> Result<OutcomeTable,
         out.sort_unstable();
         out.dedup();
     };
-    propagate(&mut cells, queue, tie_queue, preds);
+    propagate(&mut cells, queue, tie_queue, preds, &mut ticker);
+    drop(ticker);
+    progress.finish();
     Ok(OutcomeTable::from_cells(cells))
 }
 
@@ -229,17 +258,20 @@ fn classify<'s, G: LoopySpace + ?Sized>(
 }
 
 /// Backward induction from the queued positions (all of remoteness 0), then ties from the
-/// finished ties; every position left unresolved is a draw.
+/// finished ties; every position left unresolved is a draw. `decided` ticks once a position
+/// taken from a queue.
 fn propagate(
     cells: &mut [u32],
     mut queue: Vec<StateId>,
     tie_queue: Vec<StateId>,
     mut predecessors: impl FnMut(StateId, &mut Vec<StateId>),
+    decided: &mut Ticker<'_, '_>,
 ) {
     let mut preds = Vec::new();
     let mut head = 0;
     while let Some(&id) = queue.get(head) {
         head += 1;
+        decided.tick();
         preds.clear();
         predecessors(id, &mut preds);
         match unpack(cells[id.index()]) {
@@ -272,6 +304,7 @@ fn propagate(
     head = 0;
     while let Some(&id) = queue.get(head) {
         head += 1;
+        decided.tick();
         let Outcome::Tie(r) = unpack(cells[id.index()]) else {
             unreachable!("only ties are queued in the second phase")
         };

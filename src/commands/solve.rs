@@ -83,14 +83,16 @@ fn solve(
         })
         .context("cannot handle Ctrl-C and termination signals")?;
     }
-    // Two phases: the engine solving (which does not report from inside), then the table
-    // written, block by block.
+    // Two phases: the engine solving (its share done, where the engine reports from inside),
+    // then the table written, block by block.
     let bar = PhasesBar::new("positions");
     let engine_name = engine.unwrap_or(game.engines()[0]);
-    bar.phase(&format!("{name}: solving {} positions with {engine_name}", thousands(game.positions())));
+    let solving = format!("{name}: solving {} positions with {engine_name}", thousands(game.positions()));
+    bar.phase(&solving);
+    let solved = |done: u64, total: u64| bar.share(&solving, done, total);
     let writing = out.as_ref().map(|target| format!("{name}: writing {}", target.path().display()));
-    let progress = |done: u64, total: u64| bar.step(writing.as_deref().unwrap_or("writing"), done, total);
-    let report = tables::solve_into(game.as_ref(), engine, out, &progress);
+    let written = |done: u64, total: u64| bar.step(writing.as_deref().unwrap_or("writing"), done, total);
+    let report = tables::solve_into(game.as_ref(), engine, out, &solver_core::Progress::new(&solved), &written);
     bar.finish();
     let report = report?;
     render(&report, format)?;

@@ -191,3 +191,29 @@ fn every_search_engine_equals_the_table_at_every_position_of_a_small_size_of_eac
         }
     }
 }
+
+#[test]
+fn every_engine_that_reports_its_progress_keeps_the_contract_and_the_defaults_report() {
+    for target in registry::spaces() {
+        let words = target.verified[0];
+        let game = open(target, words);
+        for (k, engine) in game.engines().into_iter().enumerate() {
+            let name = format!("{} {words} --engine {engine}", target.name);
+            let seen = std::sync::Mutex::new(Vec::new());
+            let tell = |done: u64, total: u64| seen.lock().unwrap().push((done, total));
+            game.solve_reporting(engine, &solver_core::Progress::new(&tell)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let seen = seen.into_inner().unwrap();
+            let Some(&(_, total)) = seen.last() else {
+                assert!(k > 0, "{name}: the default engine reports nothing, so `solve` shows no share");
+                continue;
+            };
+            assert_eq!(seen[0].0, 0, "{name}: the first report begins a phase");
+            for pair in seen.windows(2) {
+                let ((done, of), (next, next_of)) = (pair[0], pair[1]);
+                assert!(done <= of, "{name}: {done} of {of}");
+                assert!(next == 0 || (next >= done && next_of == of), "{name}: {pair:?} goes back");
+            }
+            assert_eq!(seen.last(), Some(&(total, total)), "{name}: the last report is the whole total");
+        }
+    }
+}

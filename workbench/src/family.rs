@@ -18,9 +18,10 @@ use solver_core::search::{
 };
 use solver_core::verify::{Checked, verify_grundy_reporting, verify_outcomes_reporting, verify_scores_reporting};
 use solver_core::{
-    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, RetrogradeEngine, ScoreValue, ScoredMove, ScoringSpace,
-    StateId, StateSpace, Unmoves, acyclic_memory_bound, grundy_table, parallel_acyclic_memory_bound,
-    parallel_grundy_table, parallel_score_table, score_table,
+    ImpartialSpace, LoopySpace, Nimber, Outcome, OutcomeTable, Progress, RetrogradeEngine, ScoreValue, ScoredMove,
+    ScoringSpace, StateId, StateSpace, Unmoves, acyclic_memory_bound, grundy_table_reporting,
+    parallel_acyclic_memory_bound, parallel_grundy_table_reporting, parallel_score_table_reporting,
+    score_table_reporting,
 };
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -29,8 +30,8 @@ use table_file::{Encoding, TableFile, Value, ValueKind};
 /// The bytes an engine may allocate for a space, before it runs.
 type Bound<G> = Box<dyn Fn(&G) -> u64 + Send + Sync>;
 /// An engine's whole table of a space within a work budget (units of [`judge::resources`]),
-/// or why not.
-type Solve<G, T> = Box<dyn Fn(&G, u64) -> Result<T, EngineError> + Send + Sync>;
+/// or why not, telling its progress where it can.
+type Solve<G, T> = Box<dyn Fn(&G, u64, &Progress<'_>) -> Result<T, EngineError> + Send + Sync>;
 
 /// Why an engine made no table: the engine's own error, kept with its type (solver-core's
 /// [`solver_core::SpaceTooLarge`], a game's own), so a caller can tell them apart by
@@ -62,22 +63,33 @@ impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
         memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
         solve: impl Fn(&G) -> Result<T, E> + Send + Sync + 'static,
     ) -> Engine<G, T> {
-        Engine::with_work(name, memory_bound, move |g, _| solve(g))
+        Engine::with_work(name, memory_bound, move |g, _, _| solve(g))
     }
 
-    /// The engine `name` as [`Engine::new`] makes it, whose `solve(space, units)` spends at most
-    /// `units` of work ([`judge::resources::Work`]) and declines past them: an engine whose time
-    /// its memory bound does not bound (the layered engines, whose passes grow with the
-    /// largest remoteness).
+    /// The engine `name` as [`Engine::new`] makes it, whose `solve(space, progress)` advances
+    /// `progress` as it goes ([`solver_core::Progress`]'s contract): what `solve` draws as a
+    /// share of the solving and the time left.
+    pub fn reporting<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
+        name: &'static str,
+        memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
+        solve: impl Fn(&G, &Progress<'_>) -> Result<T, E> + Send + Sync + 'static,
+    ) -> Engine<G, T> {
+        Engine::with_work(name, memory_bound, move |g, _, progress| solve(g, progress))
+    }
+
+    /// The engine `name` as [`Engine::reporting`] makes it, whose `solve(space, units,
+    /// progress)` also spends at most `units` of work ([`judge::resources::Work`]) and declines
+    /// past them: an engine whose time its memory bound does not bound (the layered engines,
+    /// whose passes grow with the largest remoteness).
     pub fn with_work<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
         name: &'static str,
         memory_bound: impl Fn(&G) -> u64 + Send + Sync + 'static,
-        solve: impl Fn(&G, u64) -> Result<T, E> + Send + Sync + 'static,
+        solve: impl Fn(&G, u64, &Progress<'_>) -> Result<T, E> + Send + Sync + 'static,
     ) -> Engine<G, T> {
         Engine {
             name,
             memory_bound: Box::new(memory_bound),
-            solve: Box::new(move |g, units| solve(g, units).map_err(|e| EngineError(e.into()))),
+            solve: Box::new(move |g, units, progress| solve(g, units, progress).map_err(|e| EngineError(e.into()))),
         }
     }
 
@@ -87,7 +99,7 @@ impl<G: ?Sized + 'static, T: 'static> Engine<G, T> {
         Engine {
             name: self.name,
             memory_bound: self.memory_bound,
-            solve: Box::new(move |g, units| solve(g, units).map(&into)),
+            solve: Box::new(move |g, units, progress| solve(g, units, progress).map(&into)),
         }
     }
 }
@@ -112,7 +124,13 @@ impl<G: ?Sized, T> Engine<G, T> {
     /// Its table of `space`, spending at most `units` of work where the engine counts its work
     /// ([`Engine::with_work`]); `u64::MAX`: no limit.
     pub fn solve_within(&self, space: &G, units: u64) -> Result<T, EngineError> {
-        (self.solve)(space, units)
+        self.solve_reporting(space, units, &Progress::silent())
+    }
+
+    /// [`Engine::solve_within`], advancing `progress` where the engine reports
+    /// ([`Engine::reporting`]); one that does not leaves it where it is.
+    pub fn solve_reporting(&self, space: &G, units: u64, progress: &Progress<'_>) -> Result<T, EngineError> {
+        (self.solve)(space, units, progress)
     }
 }
 
@@ -224,8 +242,9 @@ pub fn loopy_engines<G: LoopySpace + Sync + ?Sized + 'static>() -> Vec<Engine<G,
             Engine::with_work(
                 e.name(),
                 move |g: &G| retrograde_bound(e, g),
-                move |g: &G, units| {
-                    let solve = |steps| e.solve_by_moves_within(g, steps).expect("these engines need only moves");
+                move |g: &G, units, progress: &Progress<'_>| {
+                    let solve =
+                        |steps| e.solve_by_moves_reporting(g, steps, progress).expect("these engines need only moves");
                     retrograde_within(e, g, solve, units)
                 },
             )
@@ -241,7 +260,9 @@ pub fn loopy_engines_with_unmoves<G: Unmoves + Sync + ?Sized + 'static>() -> Vec
             Engine::with_work(
                 e.name(),
                 move |g: &G| retrograde_bound(e, g),
-                move |g: &G, units| retrograde_within(e, g, |steps| e.solve_within(g, steps), units),
+                move |g: &G, units, progress: &Progress<'_>| {
+                    retrograde_within(e, g, |steps| e.solve_reporting(g, steps, progress), units)
+                },
             )
         })
         .collect()
@@ -270,22 +291,22 @@ fn grundy_buffers<G: ImpartialSpace + ?Sized>(game: &G) -> u64 {
 /// solver-core's Grundy engines: sequential, then parallel level by level.
 pub fn grundy_engines<G: ImpartialSpace + Sync + ?Sized + 'static>() -> Vec<Engine<G, Vec<Nimber>>> {
     vec![
-        Engine::new(
+        Engine::reporting(
             "grundy",
             |g: &G| {
                 let bound = acyclic_memory_bound(g.len(), estimated_parts(g), 4, g.play_order().is_some());
                 bound.saturating_add(grundy_buffers(g))
             },
-            |g: &G| grundy_table(g),
+            |g: &G, progress: &Progress<'_>| grundy_table_reporting(g, progress),
         ),
-        Engine::new(
+        Engine::reporting(
             "parallel-grundy",
             |g: &G| {
                 let declared = g.play_order().is_some();
                 let bound = parallel_acyclic_memory_bound(g.len(), estimated_parts(g), 4, g.play_levels(), declared);
                 bound.saturating_add(grundy_buffers(g))
             },
-            |g: &G| parallel_grundy_table(g),
+            |g: &G, progress: &Progress<'_>| parallel_grundy_table_reporting(g, progress),
         ),
     ]
 }
@@ -320,15 +341,15 @@ where
 {
     let width = std::mem::size_of::<V>() as u64;
     vec![
-        Engine::new(
+        Engine::reporting(
             "score-dp",
             move |g: &G| {
                 let bound = acyclic_memory_bound(g.len(), estimated_scored_moves(g), width, g.play_order().is_some());
                 bound.saturating_add(score_buffers(g))
             },
-            |g: &G| score_table::<V, G>(g),
+            |g: &G, progress: &Progress<'_>| score_table_reporting::<V, G>(g, progress),
         ),
-        Engine::new(
+        Engine::reporting(
             "parallel-score-dp",
             move |g: &G| {
                 let declared = g.play_order().is_some();
@@ -336,7 +357,7 @@ where
                 let bound = parallel_acyclic_memory_bound(g.len(), moves, width, g.play_levels(), declared);
                 bound.saturating_add(score_buffers(g))
             },
-            |g: &G| parallel_score_table::<V, G>(g),
+            |g: &G, progress: &Progress<'_>| parallel_score_table_reporting::<V, G>(g, progress),
         ),
     ]
 }

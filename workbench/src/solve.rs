@@ -14,6 +14,7 @@ use crate::params::Args;
 use crate::stats::StatsReport;
 use crate::verify::{Row, SearchCheck, SearchCheckPlan};
 use oracle::Budget;
+use solver_core::Progress;
 use solver_core::tiers::TieredScoring;
 use std::collections::BTreeMap;
 use table_file::{Encoding, Header, TableFile, Value, ValueKind, WriteOptions, table_bytes};
@@ -93,7 +94,13 @@ pub trait SolvableGame: Sync {
     /// The engines that solve it; the first is the default.
     fn engines(&self) -> Vec<&'static str>;
     /// Solves every position with `engine` (one of [`SolvableGame::engines`]).
-    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError>;
+    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError> {
+        self.solve_reporting(engine, &Progress::silent())
+    }
+    /// [`SolvableGame::solve`], the engine advancing `progress` as it goes where it reports
+    /// from inside ([`crate::family::Engine::reporting`]); one that does not leaves it at its
+    /// start.
+    fn solve_reporting(&self, engine: &str, progress: &Progress<'_>) -> Result<Box<dyn Solved + '_>, SolveError>;
     /// What `verify` checks at these parameters: every engine's table, equal to the first's;
     /// the first verified; the oracle where it fits `budget`; the game's own laws. The row sums
     /// it up.
@@ -110,8 +117,8 @@ pub trait SolvableGame: Sync {
         self.stats_reporting(&|_, _, _| {})
     }
     /// [`SolvableGame::stats`], telling `progress` before each engine runs: the engine's name
-    /// as the phase, the engines done, all of them (an engine does not report from inside, so
-    /// the engines are the steps).
+    /// as the phase, the engines done, all of them (the engines are the steps: each solves the
+    /// whole space).
     fn stats_reporting(&self, progress: PhasedProgress<'_>) -> StatsReport;
     /// Position `index` in the game's notation.
     fn describe(&self, index: u64) -> String;

@@ -35,7 +35,7 @@ use judge::resources::{OutOfMemory, check_memory};
 use oracle::Budget;
 use solver_core::search::{SearchEngine, SearchLimits};
 use solver_core::{
-    Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Rules, ScoreValue, ScoringRules, ScoringSpace,
+    Discovered, ImpartialRules, ImpartialSpace, LoopySpace, Progress, Rules, ScoreValue, ScoringRules, ScoringSpace,
     SpaceTooLarge, StateId, StateSpace, Unmoves,
 };
 use std::fmt::Debug;
@@ -349,10 +349,10 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         self.engines.iter().map(|e| e.name()).collect()
     }
 
-    fn solve(&self, engine: &str) -> Result<Box<dyn Solved + '_>, SolveError> {
+    fn solve_reporting(&self, engine: &str, progress: &Progress<'_>) -> Result<Box<dyn Solved + '_>, SolveError> {
         let engine = self.engine(engine)?;
         self.fits(engine)?;
-        let table = engine.solve(&self.space)?;
+        let table = engine.solve_reporting(&self.space, judge::resources::work_budget(), progress)?;
         if table.len() != self.positions() {
             let (values, positions) = (table.len(), self.positions());
             return Err(SolveError::WrongLength { engine: engine.name().to_string(), values, positions });

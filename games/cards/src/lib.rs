@@ -112,7 +112,7 @@ pub use solvable::SPACES;
 pub use solve::solve_by_hand_tables;
 pub use solve::solve_by_symmetry;
 
-use solver_core::{OutcomeTable, SpaceTooLarge};
+use solver_core::{OutcomeTable, Progress, SpaceTooLarge};
 use workbench::Registration;
 
 /// The card game's problems (`cf919f`, `childhood`), its space (`cards k=K m=M`, verified at
@@ -149,9 +149,16 @@ impl CardsSolver {
 
     /// Solves `cards` with this solver.
     pub fn solve(self, cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge> {
-        match self {
-            CardsSolver::Symmetry => solve_by_symmetry(cards),
-            CardsSolver::HandTables => solve_by_hand_tables(cards),
-        }
+        self.solve_reporting(cards, &Progress::silent())
+    }
+
+    /// [`CardsSolver::solve`], advancing `progress` towards the classes of positions it keeps
+    /// (every position for [`CardsSolver::HandTables`]) as they are decided.
+    pub fn solve_reporting(self, cards: &Cards, progress: &Progress<'_>) -> Result<OutcomeTable, SpaceTooLarge> {
+        let units = match self {
+            CardsSolver::Symmetry => symmetry::Units::all(cards),
+            CardsSolver::HandTables => symmetry::Units::identity(cards),
+        };
+        solve::solve_on_classes(cards, &units, progress)
     }
 }

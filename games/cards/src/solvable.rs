@@ -13,7 +13,7 @@
 
 use crate::plain::{PlainCards, PlainPosition};
 use crate::{Cards, CardsSolver, Hand, Position};
-use solver_core::{RETROGRADE_LIMIT, StateSpace};
+use solver_core::{Progress, RETROGRADE_LIMIT, StateSpace};
 use workbench::family::Engine;
 use workbench::solve::{Identity, Notation, SolvableGame};
 use workbench::space_game::LoopyGame;
@@ -50,10 +50,10 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         // its budget it would only fill memory before declining, so it declines up front.
         .with_oracle_states(move |_: &Cards| (m as f64).powi(2 * k as i32));
     for solver in CardsSolver::ALL {
-        game = game.with_engine(Engine::new(
+        game = game.with_engine(Engine::reporting(
             solver.name(),
             move |cards: &Cards| memory_bound(solver, cards),
-            move |cards: &Cards| solver.solve(cards),
+            move |cards: &Cards, progress: &Progress<'_>| solver.solve_reporting(cards, progress),
         ));
     }
     // The game's own symmetry solver is the fastest.

@@ -6,7 +6,7 @@
 
 use crate::Cards;
 use crate::symmetry::Units;
-use solver_core::{Outcome, OutcomeTable, RETROGRADE_LIMIT, SpaceTooLarge, StateSpace};
+use solver_core::{Outcome, OutcomeTable, Progress, RETROGRADE_LIMIT, SpaceTooLarge, StateSpace};
 
 const WIN: u32 = 1;
 const LOSS: u32 = 2;
@@ -38,7 +38,7 @@ const ONE_MOVE: u32 = 4;
 /// assert_eq!(solve_by_hand_tables(&game).unwrap(), RetrogradeEngine::Unmoves.solve(&game).unwrap());
 /// ```
 pub fn solve_by_hand_tables(cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge> {
-    solve_on_classes(cards, &Units::identity(cards))
+    solve_on_classes(cards, &Units::identity(cards), &Progress::silent())
 }
 
 /// The value of every position of `cards`, equal to [`solve_by_hand_tables`] and
@@ -57,7 +57,7 @@ pub fn solve_by_hand_tables(cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge
 /// assert_eq!(solve_by_symmetry(&game).unwrap(), solve_by_hand_tables(&game).unwrap());
 /// ```
 pub fn solve_by_symmetry(cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge> {
-    solve_on_classes(cards, &Units::all(cards))
+    solve_on_classes(cards, &Units::all(cards), &Progress::silent())
 }
 
 /// Counter retrograde analysis on the classes of positions under `units`.
@@ -70,7 +70,14 @@ pub fn solve_by_symmetry(cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge> {
 /// A lost class wins every open predecessor class. Classes are resolved one remoteness at a
 /// time (the generic engines' FIFO order), so remoteness is exact; the inner loop is
 /// branch-free, as whether a predecessor is still open is a coin toss.
-fn solve_on_classes(cards: &Cards, units: &Units) -> Result<OutcomeTable, SpaceTooLarge> {
+///
+/// `progress` advances towards the classes as each remoteness' classes are taken up (the
+/// draws, which are never reached, at the end).
+pub(crate) fn solve_on_classes(
+    cards: &Cards,
+    units: &Units,
+    progress: &Progress<'_>,
+) -> Result<OutcomeTable, SpaceTooLarge> {
     let len = cards.len();
     if len > RETROGRADE_LIMIT {
         return Err(SpaceTooLarge { len, limit: RETROGRADE_LIMIT });
@@ -81,6 +88,7 @@ fn solve_on_classes(cards: &Cards, units: &Units) -> Result<OutcomeTable, SpaceT
     // and whose opponent holds the canonical `y`. Cells of non-canonical `y` stay unused.
     let mut cells = vec![0u32; units.reps.len() * hands as usize];
     let mut level: Vec<u32> = Vec::new();
+    let mut classes = 0u64;
     for (class, row) in cells.chunks_exact_mut(hands as usize).enumerate() {
         let class = class as u32;
         let x = units.reps[class as usize];
@@ -89,6 +97,7 @@ fn solve_on_classes(cards: &Cards, units: &Units) -> Result<OutcomeTable, SpaceT
             if units.canonical(x, y) != (class, y) {
                 continue;
             }
+            classes += 1;
             // Rank 0 is the all-zero hand: the mover holding it has won, else the opponent.
             *cell = if x == 0 {
                 WIN
@@ -106,7 +115,9 @@ fn solve_on_classes(cards: &Cards, units: &Units) -> Result<OutcomeTable, SpaceT
     // The most predecessors a position has: one per value b and distinct value of the hand.
     let most = (cards.modulus() - 1) * cards.cards().min(cards.modulus());
     let mut next_level: Vec<u32> = Vec::new();
+    progress.begin(classes);
     while !level.is_empty() {
+        progress.advance(level.len() as u64);
         // Branch-free appends write a slot whether or not it counts; `filled` says how many do.
         let mut filled = 0;
         for &pair in &level {
@@ -141,6 +152,7 @@ fn solve_on_classes(cards: &Cards, units: &Units) -> Result<OutcomeTable, SpaceT
         level.truncate(filled);
     }
     drop((level, next_level));
+    progress.finish();
 
     // Every position takes its class's cell, row by row of the mover's hand; single positions
     // are their own cells, in id order already.

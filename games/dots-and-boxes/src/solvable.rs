@@ -12,10 +12,11 @@
 use crate::plain::PlainDots;
 use crate::search::DotsSearch;
 use crate::tierings::{ByLineGroup, group_size};
-use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board};
+use crate::tiers::{BoardTable, Symmetry, memory_bound, solve_board_reporting};
 use crate::wide::WideBoard;
 use crate::wide::WideLines;
 use crate::{Board, DotsAndBoxes, Lines, Rule};
+use solver_core::Progress;
 use solver_core::tiers::{TierMove, TieredScoring};
 use std::collections::HashMap;
 use workbench::family::{Engine, ScoreTable};
@@ -115,11 +116,12 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         });
     let plain = PlainDots { rows: board.rows(), cols: board.cols(), rule };
     let tiered = |name, symmetry| {
-        Engine::new(
+        Engine::reporting(
             name,
             move |space: &DotsAndBoxes| memory_bound(space.board(), symmetry),
-            move |space: &DotsAndBoxes| {
-                solve_board(space.board(), space.rule(), symmetry).map(|table| Box::new(table) as ScoreTable)
+            move |space: &DotsAndBoxes, progress: &Progress<'_>| {
+                solve_board_reporting(space.board(), space.rule(), symmetry, progress)
+                    .map(|table| Box::new(table) as ScoreTable)
             },
         )
     };

@@ -38,6 +38,7 @@
 use crate::board::{Board, Dot, Lines};
 use crate::game::Rule;
 use rayon::prelude::*;
+use solver_core::Progress;
 use std::sync::OnceLock;
 
 /// At most this many block lines: a block of `2^16` bytes fits a core's L2 cache.
@@ -450,16 +451,31 @@ impl BoardTable {
 /// }
 /// ```
 pub fn solve_board(board: Board, rule: Rule, symmetry: Symmetry) -> Result<BoardTable, TableTooLarge> {
+    solve_board_reporting(board, rule, symmetry, &Progress::silent())
+}
+
+/// [`solve_board`], advancing `progress` towards the stored positions (a quarter or less of
+/// the board's with the symmetries) as each block of a tier pattern is solved.
+pub fn solve_board_reporting(
+    board: Board,
+    rule: Rule,
+    symmetry: Symmetry,
+    progress: &Progress<'_>,
+) -> Result<BoardTable, TableTooLarge> {
     match rule {
-        Rule::TurnPasses => solve::<false>(board, symmetry),
-        Rule::MoveAgain => solve::<true>(board, symmetry),
+        Rule::TurnPasses => solve::<false>(board, symmetry, progress),
+        Rule::MoveAgain => solve::<true>(board, symmetry, progress),
     }
     .map(|(layout, stored, blocks)| BoardTable { board, rule, layout, stored, blocks })
 }
 
 type Solved = (Layout, Vec<Stored>, Vec<Box<[i8]>>);
 
-fn solve<const AGAIN: bool>(board: Board, symmetry: Symmetry) -> Result<Solved, TableTooLarge> {
+fn solve<const AGAIN: bool>(
+    board: Board,
+    symmetry: Symmetry,
+    progress: &Progress<'_>,
+) -> Result<Solved, TableTooLarge> {
     let layout = Layout::new(&board, symmetry);
     let tiers = 1usize << layout.tier_lines;
     let block_len = 1usize << layout.block_lines;
@@ -486,6 +502,7 @@ fn solve<const AGAIN: bool>(board: Board, symmetry: Symmetry) -> Result<Solved, 
         return Err(TableTooLarge { needed, available });
     }
 
+    progress.begin(needed);
     let slots: Vec<OnceLock<Box<[i8]>>> = (0..representatives.len()).map(|_| OnceLock::new()).collect();
     let full_tier = (tiers - 1) as u32;
     for drawn in (0..=layout.tier_lines as u32).rev() {
@@ -522,6 +539,7 @@ fn solve<const AGAIN: bool>(board: Board, symmetry: Symmetry) -> Result<Solved, 
                 solve_block::<AGAIN>(&mut values, 0, layout.block_lines, tier, &layout.gains);
                 let set = slots[stored[tier as usize].slot as usize].set(values.into_boxed_slice());
                 debug_assert!(set.is_ok(), "each block is solved once");
+                progress.advance(block_len as u64);
                 Ok(())
             },
         )?;

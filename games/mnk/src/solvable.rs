@@ -13,7 +13,7 @@ use crate::fuzz::plain_side;
 use crate::search::Search;
 use crate::space::MnkSpace;
 use crate::wide::{MnkSearch, WideShape};
-use solver_core::{OutcomeTable, StateId, StateSpace};
+use solver_core::{OutcomeTable, Progress, StateId, StateSpace};
 use workbench::family::Engine;
 use workbench::search::{Notated, Searchable};
 use workbench::solve::{Identity, Notation};
@@ -95,8 +95,8 @@ fn open(args: &Args) -> Result<Box<dyn workbench::solve::SolvableGame>, String> 
     let table_bytes = |space: &MnkSpace| 4 * space.len() as u64;
     let game = LoopyGame::new(identity, MnkSpace::new(shape), &Board::empty(shape), notation)
         .with_oracle(rules, to_plain)
-        .with_engine(Engine::new("sweep", table_bytes, |space: &MnkSpace| {
-            Ok::<_, std::convert::Infallible>(space.solve())
+        .with_engine(Engine::reporting("sweep", table_bytes, |space: &MnkSpace, progress: &Progress<'_>| {
+            Ok::<_, std::convert::Infallible>(space.solve_reporting(progress))
         }))
         // A byte a base-3 code, beside the table.
         .with_engine(Engine::new(

@@ -23,7 +23,8 @@
 //! position. Building holds besides them the current ply's positions and the next's.
 
 use crate::board::{Board, POW3, Player, Shape, Status, cells_of};
-use solver_core::{Game, LoopySpace, Outcome, OutcomeTable, PlayOrder, StateId, StateSpace, Terminal};
+use solver_core::progress::Ticker;
+use solver_core::{Game, LoopySpace, Outcome, OutcomeTable, PlayOrder, Progress, StateId, StateSpace, Terminal};
 
 /// Every reachable position of one m,n,k-game, numbered densely.
 pub struct MnkSpace {
@@ -128,7 +129,14 @@ impl MnkSpace {
     /// assert_eq!(space.solve().get(space.rank(&Board::empty(shape))), Outcome::Tie(9));
     /// ```
     pub fn solve(&self) -> OutcomeTable {
+        self.solve_reporting(&Progress::silent())
+    }
+
+    /// [`MnkSpace::solve`], advancing `progress` towards the space's boards as they are valued.
+    pub fn solve_reporting(&self, progress: &Progress<'_>) -> OutcomeTable {
         let len = self.len();
+        progress.begin(len as u64);
+        let mut ticker = Ticker::new(progress);
         let mut table =
             OutcomeTable::from_outcomes(std::iter::repeat_n(Outcome::Draw, len)).expect("a draw has no remoteness");
         for id in StateId::all(len).rev() {
@@ -145,6 +153,7 @@ impl MnkSpace {
                 }
             };
             table.set(id, value).expect("a remoteness of at most 16 plies");
+            ticker.tick();
         }
         table
     }

@@ -17,7 +17,7 @@ use crate::plain::{Heap, Heaps};
 use crate::{GrundySequence, OctalCode, OctalGame, SparseSequence, prove_period};
 use judge::input::shorten;
 use oracle::Budget;
-use solver_core::{Nimber, StateSpace};
+use solver_core::{Nimber, Progress, StateSpace};
 use std::time::Instant;
 use workbench::check::{Failure, OracleCheck};
 use workbench::family::Engine;
@@ -82,7 +82,7 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     let table_bytes = |g: &OctalGame| 4 * g.len() as u64;
     let mut game = ImpartialGame::new(identity, OctalGame::new(code.clone(), n), &n, notation)
         .with_oracle(Heap(Heaps::new(&code)), |heap: &u32| *heap)
-        .with_engine(Engine::new("sparse", move |g: &OctalGame| 2 * table_bytes(g) + 6 * g.len() as u64, sparse))
+        .with_engine(Engine::reporting("sparse", move |g: &OctalGame| 2 * table_bytes(g) + 6 * g.len() as u64, sparse))
         .with_engine(Engine::new(Method::Naive.name(), move |g: &OctalGame| 2 * table_bytes(g), naive))
         .with_default_engine("sparse")
         .with_law("prove", |g: &OctalGame, values: &Vec<Nimber>, _: Budget| the_period(g.code(), values))
@@ -113,11 +113,19 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
 pub(crate) const STATS_PAIR_BUDGET: u64 = 30_000_000_000;
 
 /// `G(0..len)` by the sparse-space method, in chunks, stopping with an error once it has
-/// looked at more than `budget` pairs.
-pub(crate) fn sparse_within(code: &OctalCode, len: usize, budget: u64) -> Result<Vec<u32>, String> {
+/// looked at more than `budget` pairs; `progress` advances towards `len` heaps a chunk at a time.
+pub(crate) fn sparse_within(
+    code: &OctalCode,
+    len: usize,
+    budget: u64,
+    progress: &Progress<'_>,
+) -> Result<Vec<u32>, String> {
     let mut sequence = SparseSequence::new(code.clone());
+    progress.begin(len as u64);
     while sequence.values().len() < len {
-        sequence.extend_to(len.min(sequence.values().len() + (1 << 16)));
+        let from = sequence.values().len();
+        sequence.extend_to(len.min(from + (1 << 16)));
+        progress.advance((sequence.values().len() - from) as u64);
         let work = sequence.stats();
         let pairs = work.rare_steps + work.witness_steps;
         if pairs > budget {
@@ -133,8 +141,8 @@ pub(crate) fn sparse_within(code: &OctalCode, len: usize, budget: u64) -> Result
 }
 
 /// Every heap's value by the sparse-space method, within [`STATS_PAIR_BUDGET`].
-fn sparse(game: &OctalGame) -> Result<Vec<Nimber>, String> {
-    let values = sparse_within(game.code(), game.len(), STATS_PAIR_BUDGET)?;
+fn sparse(game: &OctalGame, progress: &Progress<'_>) -> Result<Vec<Nimber>, String> {
+    let values = sparse_within(game.code(), game.len(), STATS_PAIR_BUDGET, progress)?;
     Ok(values.into_iter().map(Nimber).collect())
 }
 
@@ -248,12 +256,12 @@ mod tests {
     fn the_pair_budget_stops_codes_without_a_sparse_space() {
         // 0.007 keeps about a quarter of its heaps rare: 10^8 pairs run out near heap 2 * 10^4.
         let treblecross: OctalCode = "0.007".parse().unwrap();
-        let error = sparse_within(&treblecross, 1_000_000, 100_000_000).unwrap_err();
+        let error = sparse_within(&treblecross, 1_000_000, 100_000_000, &Progress::silent()).unwrap_err();
         assert!(error.contains("gave up at heap") && error.contains("ask for a smaller n"), "{error}");
         // Kayles needs about 10 pairs a heap: a million heaps fit in the same budget, with the
         // values of the plain engine.
         let kayles: OctalCode = "0.77".parse().unwrap();
-        let values = sparse_within(&kayles, 1_000_000, 100_000_000).unwrap();
+        let values = sparse_within(&kayles, 1_000_000, 100_000_000, &Progress::silent()).unwrap();
         assert_eq!(values[..20_000], naive_grundy(&kayles, 20_000)[..]);
         assert_eq!(values, sparse_grundy(&kayles, 1_000_000));
     }

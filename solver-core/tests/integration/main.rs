@@ -11,5 +11,6 @@ mod hand_checked;
 mod layered_steps;
 mod parallel;
 mod parallel_acyclic;
+mod progress;
 mod search;
 mod tiers;
