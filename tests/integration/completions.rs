@@ -92,14 +92,19 @@ fn bash_completes_every_command() {
     for command in &commands {
         assert!(offered.contains(command.as_str()), "`gamesolve <TAB>` does not offer `{command}`: {offered:?}");
     }
+    // Nothing `--help` does not list either: the hidden `exec-limited` stays hidden.
+    let unlisted: Vec<&&str> =
+        offered.iter().filter(|o| !o.starts_with('-') && !commands.iter().any(|c| c == *o)).collect();
+    assert!(unlisted.is_empty(), "`gamesolve <TAB>` offers commands --help does not list: {unlisted:?}");
     let offered: BTreeSet<&str> = after_completions.lines().collect();
     for shell in listed_shells() {
         assert!(offered.contains(shell.as_str()), "`gamesolve completions <TAB>` misses `{shell}`: {offered:?}");
     }
 }
 
-/// Every shell `--help` lists gets a script; zsh's and fish's register themselves for
-/// `gamesolve` as those shells require (`#compdef` on the first line, `complete -c`).
+/// Every shell `--help` lists gets a script, without the hidden command; zsh's and fish's
+/// register themselves for `gamesolve` as those shells require (`#compdef` on the first line,
+/// `complete -c`).
 #[test]
 fn completions_print_a_script_for_every_listed_shell() {
     for shell in listed_shells() {
@@ -107,6 +112,8 @@ fn completions_print_a_script_for_every_listed_shell() {
         assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()), "{shell}");
         let script = text(&out.stdout);
         assert!(script.len() > 1000 && script.contains("gamesolve"), "{shell}: {script}");
+        // The one hidden command (`check`'s plumbing), which `--help` cannot name.
+        assert!(!script.contains("exec-limited"), "{shell}: the script offers the hidden exec-limited");
         match shell.as_str() {
             "zsh" => assert!(script.starts_with("#compdef gamesolve"), "{script}"),
             "fish" => assert!(script.contains("complete -c gamesolve"), "{script}"),
