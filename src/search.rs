@@ -149,15 +149,14 @@ pub struct EngineAnswer {
     /// The engine's name.
     pub engine: &'static str,
     /// Why the engine gave no answer where others did (with several engines, one that ran out
-    /// of its memory is reported, not fatal); `value` is then empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// of its memory is reported, not fatal); `value` is then empty. Null in JSON otherwise,
+    /// as every optional field here: each line has every field.
     pub error: Option<String>,
     /// The value in words: `win in 7`, `loss in 4`, `tie`, `+2`; a weak engine's `win`, `tie`
     /// or `loss`.
     pub value: String,
     /// The value in the game's field score, where it has one (Connect Four: Pons' score; a
     /// weak engine's sign as -1, 0 or 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<i64>,
     /// `win`, `tie` or `loss` for the player to move.
     pub sign: String,
@@ -248,15 +247,12 @@ pub struct PositionReport {
     /// The position as the game writes it.
     pub position: String,
     /// Its line in a `--positions` file.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// The score its line gives (`--positions` in the field's format).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<i64>,
     /// Each engine's answer, in the order run.
     pub results: Vec<EngineAnswer>,
     /// Each move with its value for the mover, by the first exact engine (`--moves`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveValue>>,
 }
 

@@ -71,19 +71,16 @@ struct EngineComparison<'a> {
     comparison: &'a Comparison,
 }
 
-/// One engine's line: the verdict's details appear only for the verdicts that have them.
+/// One engine's line: every field in every line (one shape for a reader), the verdict's
+/// details null where the verdict has none.
 #[derive(Serialize)]
 struct EngineLine<'a> {
     engine: &'a str,
     seconds: f64,
     verdict: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reference_line: Option<&'a Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     found_line: Option<&'a Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'a str>,
 }
 
