@@ -3,8 +3,13 @@
 //!
 //! ```text
 //! cargo run --release -p dots-and-boxes --example search_start -- ROWS COLS RULE \
-//!     [--engine NAME] [--tt-mb N] [--ablation] [--table] [--position "1-2 2-6"]
+//!     [--engine NAME] [--tt-mb N] [--ablation] [--table] [--position "1-2 2-6"] \
+//!     [--drawn K [--samples N]]
 //! ```
+//!
+//! `--drawn K` searches N seeded random positions (default 8, seeds 1 to N) with K lines drawn
+//! instead of one position, and prints each one's nodes and their median: how the cost grows
+//! as lines are taken away, for a projection to the empty board where it does not finish.
 //!
 //! `RULE` is `move-again` or `turn-passes`; `--engine` one of `alpha-beta`, `bisection`,
 //! `mtdf`, `weak`, or `none` (default: all); `--tt-mb` the transposition table in MiB (default 256);
@@ -14,7 +19,8 @@
 
 use dots_and_boxes::search::{DotsSearch, SearchOptions, Technique};
 use dots_and_boxes::tiers::{Symmetry, solve_board};
-use dots_and_boxes::{Board, Rule, WideBoard};
+use dots_and_boxes::{Board, Rule, WideBoard, WideLines};
+use solver_core::graph::SplitMix64;
 use solver_core::search::{SearchEngine, SearchLimits};
 use std::time::Instant;
 
@@ -42,11 +48,22 @@ fn run() -> Result<(), String> {
     };
     let board = WideBoard::new(rows, cols).map_err(|e| e.to_string())?;
     let game = DotsSearch::on(board, rule, SearchOptions::default());
+    let limits = SearchLimits { tt_bytes: tt_mb << 20, ..SearchLimits::default() };
+    if let Some(drawn) = option("--drawn") {
+        let drawn: usize = drawn.parse().map_err(|_| "--drawn takes a number of lines")?;
+        let samples: u64 = option("--samples").map_or(Ok(8), |v| v.parse().map_err(|_| "--samples takes a number"))?;
+        if samples == 0 {
+            return Err("--samples takes at least 1".to_string());
+        }
+        if drawn > board.lines() {
+            return Err(format!("--drawn {drawn}: the board has {} lines", board.lines()));
+        }
+        return sampled(&game, drawn, samples, &engines, &limits);
+    }
     let position = match option("--position") {
         Some(text) => game.parse(text)?,
         None => game.empty(),
     };
-    let limits = SearchLimits { tt_bytes: tt_mb << 20, ..SearchLimits::default() };
     println!("{rows}x{cols} {} from {}, {tt_mb} MiB table", rule.name(), game.describe(&position));
     let runs: Vec<(String, DotsSearch)> =
         if flag("--ablation") {
@@ -90,6 +107,47 @@ fn run() -> Result<(), String> {
                 table.held_bytes() >> 20
             );
         }
+    }
+    Ok(())
+}
+
+/// `samples` seeded positions with `drawn` lines drawn (seed `k` draws the `k`-th), each
+/// searched by every engine: its value, nodes and time, then each engine's median nodes.
+fn sampled(
+    game: &DotsSearch,
+    drawn: usize,
+    samples: u64,
+    engines: &[SearchEngine],
+    limits: &SearchLimits,
+) -> Result<(), String> {
+    let board = game.board();
+    let mut nodes: Vec<Vec<u64>> = vec![Vec::new(); engines.len()];
+    for seed in 1..=samples {
+        let mut random = SplitMix64(seed);
+        let mut lines: WideLines = 0;
+        while (lines.count_ones() as usize) < drawn {
+            lines |= 1 << random.below(board.lines() as u64);
+        }
+        for (k, &engine) in engines.iter().enumerate() {
+            let found = engine.run(game, &lines, limits).map_err(|e| format!("{}: {e}", engine.name()))?;
+            println!(
+                "seed {seed:>3} {:<11} {:>5} nodes {:>13} {:>9.3} s  {}",
+                engine.name(),
+                found.answer.to_string(),
+                found.stats.nodes,
+                found.stats.elapsed.as_secs_f64(),
+                game.describe(&lines)
+            );
+            nodes[k].push(found.stats.nodes);
+        }
+    }
+    for (engine, mut counts) in engines.iter().zip(nodes) {
+        counts.sort_unstable();
+        println!(
+            "{drawn} drawn, {:<11} median {} nodes over {samples} positions",
+            engine.name(),
+            counts[counts.len() / 2]
+        );
     }
     Ok(())
 }
