@@ -124,12 +124,12 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// Steps done of a total, the share and the time left at that pace.
 /// A phase shown by its name and the time so far.
 const NAMED: &str = "{spinner} {msg} {elapsed}";
 /// A phase shown by its share done and the time left.
 const SHARE: &str = "{spinner} {msg} {wide_bar} {percent}% ({elapsed} so far, {eta} left)";
 
+/// Steps done of a total, the share and the time left at that pace.
 fn counted_template(unit: &str) -> String {
     format!(
         "{{spinner}} {{msg}} {{wide_bar}} {{human_pos}}/{{human_len}} {unit}, {{percent}}% ({{elapsed}} so far, {{eta}} left)"

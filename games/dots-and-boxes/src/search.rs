@@ -41,7 +41,7 @@
 //! | 3x3 turn-passes (64 MiB) | -3 | 4,362,738, 1.16 s | 5,047,854, 1.33 s | 4,411,685, 1.52 s | 868,182, 0.36 s | 0.24 s / 0.13 s |
 //! | 3x4 move-again (2 GiB, 1.5 used) | 0 | 40.8 M, 16.0 s | 39.5 M, 15.2 s | 36.0 M, 15.0 s | 37.7 M, 14.2 s | 18.3 s / 6.5 s (2 GiB / 540 MiB, both cores) |
 //! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | unfinished after 8 minutes | | 16.8 s / 7.2 s |
-//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes | | (40 lines: no table) |
+//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes; projected 5 to 8 hours (SEARCH.md) | | (40 lines: no table) |
 //!
 //! Ablation, each technique off alone (positions visited):
 //!
@@ -59,7 +59,9 @@
 //! seeded random positions, `--position`): with 20 of the 40 lines drawn, 2,897 and 4,820
 //! positions visited under move-again (a few ms), 0.41 M and 0.62 M under turn-passes (0.15 s
 //! and 0.25 s); with 14 drawn, 64,487 under move-again (0.03 s). The empty 4x4 board is not
-//! yet within minutes.
+//! yet within minutes: each two lines fewer multiply the positions visited by 5.5 to 6.7, which
+//! projects hours for the empty board (SEARCH.md, from `search_start --drawn K`). `cargo bench
+//! -p dots-and-boxes --bench search` puts the engines side by side.
 //!
 //! ```
 //! use dots_and_boxes::Rule;
