@@ -146,11 +146,16 @@ impl Notation {
                 // `key: value` (a map) or `...`: the fields are not all named.
                 Some(_) => {
                     open = true;
+                    let start = self.at;
                     self.value();
                     if self.eat(':') {
                         self.alternatives();
                     }
                     self.remark();
+                    // A stray closing bracket: step over it rather than loop on it.
+                    if self.at == start {
+                        self.at += 1;
+                    }
                 }
             }
         }
@@ -317,4 +322,6 @@ fn the_readme_notation_is_read_at_every_level() {
     assert!(fits(&nested, &shapes, "t").unwrap_err().contains("t.a[0]"));
     let unwritten = serde_json::json!({"i": {"j": 1}});
     assert!(fits(&unwritten, &shapes, "t").is_err());
+    // Unbalanced text ends, whatever it reads as.
+    Notation::shapes(r#"{"a": ) ], "b" (x} {"#);
 }
