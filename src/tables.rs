@@ -578,21 +578,22 @@ pub fn explain_from_table(path: &Path, cases: &[CasePosition]) -> Result<Vec<Exp
             }
             checked.push(key);
         }
-        let explanation = explain_case(&table, game.as_ref(), &case.position, i + 1)?;
+        let explanation = explain_case(&table, game.as_ref(), case, i + 1)?;
         budget.charge(&explanation).map_err(|e| e.to_string())?;
         explanations.push(explanation);
     }
     Ok(explanations)
 }
 
-/// Case `number` at `position` of `table` explained ([`explain_from_table`]).
+/// Case `number`, at `case.position` of `table`, explained ([`explain_from_table`]): its verdict
+/// the answer `case.answer` makes of the table's value.
 fn explain_case(
     table: &TableFile,
     game: &dyn SolvableGame,
-    position: &str,
+    case: &CasePosition,
     number: usize,
 ) -> Result<Explanation, String> {
-    let report = probe_open(table, game, position).map_err(|e| format!("case {number}: {e}"))?;
+    let report = probe_open(table, game, &case.position).map_err(|e| format!("case {number}: {e}"))?;
     let probed = report.probed;
     let line = optimal_line(game, probed.index, LINE_PLIES, |i| table.value(i)).map_err(|e| e.to_string())?;
     let steps = line.steps.iter().map(|step| MoveValue {
@@ -608,7 +609,11 @@ fn explain_case(
     Ok(Explanation {
         title: format!("case {number}"),
         picture: report.picture.unwrap_or_default(),
-        verdict: show(probed.value),
+        verdict: match probed.value {
+            Value::Outcome(outcome) => case.answer.score(outcome).map(|score| score.to_string()),
+            _ => None,
+        }
+        .unwrap_or_else(|| show(probed.value)),
         value: meaning(probed.value),
         moves: probed.moves.iter().map(|m| MoveValue { play: m.played.name.clone(), value: show(m.value) }).collect(),
         line: steps.collect(),

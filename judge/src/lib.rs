@@ -25,4 +25,6 @@ pub mod sums;
 pub use explanation::{
     EXPLAIN_MAX_BYTES, EXPLAIN_RENDER_FACTOR, ExplainBudget, Explanation, MoveValue, explain_all, explanation_bytes,
 };
-pub use problem::{AnyProblem, CasePosition, Engine, JudgeError, Problem, sample_blocks, smaller_values, without_runs};
+pub use problem::{
+    AnyProblem, CaseAnswer, CasePosition, Engine, JudgeError, Problem, sample_blocks, smaller_values, without_runs,
+};

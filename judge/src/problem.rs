@@ -69,6 +69,7 @@ use crate::explanation::Explanation;
 use crate::input::InputError;
 use crate::resources::{OutOfMemory, OverBudget};
 use oracle::OracleError;
+use solver_core::Outcome;
 use std::ops::RangeInclusive;
 
 /// A problem's engines: a fieldless enum, declared with [`engines!`](crate::engines).
@@ -217,9 +218,9 @@ pub trait Problem: Sync + 'static {
 
     /// Each case of `input` as a position of a game that `gamesolve solve` tabulates, in order,
     /// so that `explain --table FILE` answers from a stored table instead of solving. Only for a
-    /// problem whose answer is the table's value as the table words it (`win in 3`). The
-    /// default: not offered, for problems whose cases are not such positions or whose answer is
-    /// worded otherwise.
+    /// problem whose answer follows from the position's value in the table alone
+    /// ([`CaseAnswer`]). The default: not offered, for problems whose cases are not such
+    /// positions (sums, scores carried in the input).
     fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
         let _ = input;
         Err(JudgeError::Unsupported("explain --table"))
@@ -235,6 +236,57 @@ pub struct CasePosition {
     pub params: Vec<String>,
     /// The position in the game's notation, as `probe` reads it.
     pub position: String,
+    /// How the case's answer follows from the position's value in the table.
+    pub answer: CaseAnswer,
+}
+
+/// How a case's answer follows from its position's value in a table of a win/loss/tie game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseAnswer {
+    /// The value as the table words it (`win in 3`, `tie in 9`).
+    TableValue,
+    /// A score in the convention of Connect Four's benchmark sets, from a win or loss's
+    /// remoteness (the winner hurries, the loser delays, as in the tables): a win scores `top`
+    /// less the winner's moves when the game ends, a loss the negative of the opponent's win,
+    /// a tie 0. So far the player to move has made `mover_moves` moves, the other
+    /// `opponent_moves`.
+    WinnerMoves {
+        /// The score of a win with no move made.
+        top: i64,
+        /// The moves the player to move has made.
+        mover_moves: u32,
+        /// The moves the other player has made.
+        opponent_moves: u32,
+    },
+}
+
+impl CaseAnswer {
+    /// The score of a position whose value is `outcome`, for [`CaseAnswer::WinnerMoves`]; `None`
+    /// for [`CaseAnswer::TableValue`], and for an endless draw, which has no score.
+    ///
+    /// ```
+    /// use judge::CaseAnswer;
+    /// use solver_core::Outcome;
+    ///
+    /// // Connect Four 7x6 after one move each: the mover's win with its 4th stone (in 5 plies,
+    /// // its 3 more stones) scores 22 - 4 = 18; a loss to the opponent's 4th stone, -18.
+    /// let rule = CaseAnswer::WinnerMoves { top: 22, mover_moves: 1, opponent_moves: 1 };
+    /// assert_eq!(rule.score(Outcome::Win(5)), Some(18));
+    /// assert_eq!(rule.score(Outcome::Loss(6)), Some(-18));
+    /// assert_eq!(rule.score(Outcome::Tie(40)), Some(0));
+    /// assert_eq!(CaseAnswer::TableValue.score(Outcome::Win(5)), None);
+    /// ```
+    pub fn score(self, outcome: Outcome) -> Option<i64> {
+        let CaseAnswer::WinnerMoves { top, mover_moves, opponent_moves } = self else { return None };
+        match outcome {
+            // A win in r plies: the mover plays the last of them, (r + 1) / 2 more moves.
+            Outcome::Win(r) => Some(top - i64::from(mover_moves) - i64::from(r.div_ceil(2))),
+            // A loss in r plies: the opponent plays the last, r / 2 more moves.
+            Outcome::Loss(r) => Some(-(top - i64::from(opponent_moves) - i64::from(r / 2))),
+            Outcome::Tie(_) => Some(0),
+            Outcome::Draw => None,
+        }
+    }
 }
 
 /// A [`Problem`] behind a pointer: engines by name. Every `Problem` is one; nothing else

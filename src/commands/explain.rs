@@ -14,7 +14,8 @@ pub struct Args {
     #[command(flatten)]
     source: Source,
     /// Answer from this stored table (`gamesolve solve ... --out FILE`) instead of solving: every
-    /// case must be a position of its game (mnk's boards of one size).
+    /// case must be a position of its game (mnk's boards of one size; connect-four's positions
+    /// of one board, scored from the table's win or loss as the problem scores them).
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
     /// Output format.

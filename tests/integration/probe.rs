@@ -257,3 +257,31 @@ fn explain_with_a_table_answers_as_the_oracle_and_as_explain_without_one() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no `explain --table`"));
 }
+
+/// Connect Four's problem answers in Pons' score, which `explain --table` makes of the table's
+/// win or loss and its remoteness: every 301st of the 4x3 board's 12,031 positions (40 cases,
+/// finished ones among them where they fall) gives the oracle's score.
+#[test]
+fn explain_with_a_table_scores_connect_four_as_the_oracle() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = solved(dir.path(), "connect-four", &["width=4", "height=3"]);
+    let positions: Vec<String> = (0..12_031)
+        .step_by(301)
+        .map(|i| probe(&table, &format!("#{i}"), &[])["position"].as_str().unwrap().to_string())
+        .collect();
+    let mut input = format!("{}\n", positions.len());
+    for moves in &positions {
+        input += &format!("4 3 {}\n", if moves.is_empty() { "-" } else { moves });
+    }
+    let file = dir.path().join("positions.in");
+    std::fs::write(&file, &input).unwrap();
+    let oracle = run_text(&["judge", "connect-four", file.to_str().unwrap(), "--engine", "oracle"]);
+    let args = ["explain", "connect-four", file.to_str().unwrap(), "--table", table.to_str().unwrap()];
+    let cases = run_json(&[&args[..], &["--format", "json"]].concat())["cases"].as_array().unwrap().clone();
+    assert_eq!(cases.len(), positions.len());
+    let scores: Vec<&str> = oracle.lines().collect();
+    assert!(scores.iter().any(|s| s.starts_with('-')) && scores.iter().any(|s| *s != "0" && !s.starts_with('-')));
+    for (i, (case, score)) in cases.iter().zip(scores).enumerate() {
+        assert_eq!(case["verdict"], score, "case {}: {}", i + 1, positions[i]);
+    }
+}

@@ -10,7 +10,7 @@ use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
 use judge::resources::{OracleWork, Work, check_memory};
-use judge::{Explanation, JudgeError, MoveValue, Problem};
+use judge::{CaseAnswer, CasePosition, Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::search::{Driver, SearchError, SearchLimits, alpha_beta};
@@ -186,6 +186,28 @@ impl Problem for ConnectFourProblem {
     fn is_answer_line(&self, line: &str) -> bool {
         let digits = line.strip_prefix('-').unwrap_or(line);
         !digits.is_empty() && digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit())
+    }
+
+    /// Each case as a position of `connect-four width=W height=H`, its moves as the table
+    /// writes them, the score from the table's win or loss and its remoteness (the winner's
+    /// stones at the end).
+    fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
+        let position = |case: &Case| {
+            let played = case.position.played() as u32;
+            // The player to move has made half the moves, rounded down; the other the rest.
+            let (mover_moves, opponent_moves) = (played / 2, played.div_ceil(2));
+            CasePosition {
+                game: crate::solvable::SPACES[0].name,
+                params: vec![format!("width={}", case.shape.width()), format!("height={}", case.shape.height())],
+                position: case.position.moves(case.shape),
+                answer: CaseAnswer::WinnerMoves {
+                    top: case.shape.cells().div_ceil(2) as i64 + 1,
+                    mover_moves,
+                    opponent_moves,
+                },
+            }
+        };
+        Ok(parse(input)?.iter().map(position).collect())
     }
 }
 

@@ -9,7 +9,7 @@ use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
 use judge::resources::{OracleWork, Work};
-use judge::{CasePosition, Explanation, JudgeError, MoveValue, Problem};
+use judge::{CaseAnswer, CasePosition, Explanation, JudgeError, MoveValue, Problem};
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::play::{principal_variation, ranked_moves};
@@ -120,6 +120,7 @@ impl Problem for Mnk {
                 game: crate::solvable::SPACES[0].name,
                 params: params.iter().map(|(key, value)| format!("{key}={value}")).collect(),
                 position: format!("{board:?}"),
+                answer: CaseAnswer::TableValue,
             }
         };
         Ok(boards.iter().map(position).collect())
