@@ -231,7 +231,9 @@ fn fuzz_judge_replay() {
 
 /// The workbench target's stored inputs, and for every registered problem (named on the first
 /// line): case counts at and around both ends of what it takes, 0 and the largest, each with a
-/// few seeds, followed by a valid generated input or odd bytes.
+/// few seeds; and after one of them a valid generated input or odd bytes. The body checks the
+/// header (seed and count) and the input after it separately, so each header is tried once and
+/// each input once, not every pair.
 #[test]
 fn fuzz_workbench_replay() {
     let problems: Vec<&dyn AnyProblem> = registry::problems().collect();
@@ -242,14 +244,12 @@ fn fuzz_workbench_replay() {
         let (low, high) = (*allowed.start() as u64, *allowed.end() as u64);
         let counts = [0, 1, 2, 5, low.saturating_sub(1), low, high, high + 1, u64::MAX];
         let generated = problem.generate(1, 3).expect("every problem generates input").into_bytes();
-        for (k, rest) in [generated, b"".to_vec(), b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()].iter().enumerate() {
-            for seed in [0u64, 1, 2, u64::MAX] {
-                for cases in counts {
-                    let data =
-                        named_input(problem.id(), &[&seed.to_le_bytes()[..], &cases.to_le_bytes(), rest].concat());
-                    inputs.push((format!("{} seed {seed} cases {cases} input {k}", problem.id()), data));
-                }
-            }
+        let headers = [0u64, 1, 2, u64::MAX].into_iter().flat_map(|seed| counts.map(|cases| (seed, cases)));
+        let (empty, rests) = (Vec::new(), [generated, b"\xff\xfe".to_vec(), b"4294967296 0".to_vec()]);
+        let rests = headers.map(|header| (header, &empty)).chain(rests.iter().map(|rest| ((1, low), rest)));
+        for (k, ((seed, cases), rest)) in rests.enumerate() {
+            let data = named_input(problem.id(), &[&seed.to_le_bytes()[..], &cases.to_le_bytes(), rest].concat());
+            inputs.push((format!("{} seed {seed} cases {cases} input {k}", problem.id()), data));
         }
     }
     replay("workbench", inputs, gamesolve::fuzz::workbench);

@@ -139,6 +139,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("no_ignored_tests", no_ignored_tests),
     ("nothing_points_outside", nothing_points_outside),
     ("one_unsafe_call", one_unsafe_call),
+    ("one_feature_set", one_feature_set),
 ];
 
 fn solver_core_dependencies(packages: &[Package], _: &[(String, Option<String>)]) -> Vec<String> {
@@ -541,6 +542,49 @@ fn one_unsafe_call(_: &[Package], files: &[(String, Option<String>)]) -> Vec<Str
         found.push(format!("{allowed} has {allowed_blocks} unsafe blocks; only the memory map may be unsafe"));
     }
     found
+}
+
+/// Every package `cargo tree` lists with its features, one line each as `name version [f,g]`
+/// (the marks of repeated subtrees dropped).
+fn resolved_features(args: &[&str]) -> BTreeMap<String, String> {
+    let cargo = option_env!("CARGO").unwrap_or("cargo");
+    let out = Command::new(cargo)
+        .args(["tree", "--offline", "--locked", "--prefix", "none", "--format", "{p} [{f}]"])
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("cargo tree runs");
+    assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| {
+            let (package, features) = line.trim_end_matches(" (*)").split_once(" [")?;
+            // Path packages print their folder after the version; the name and version suffice.
+            let package = package.split(" (").next().unwrap_or(package);
+            Some((package.to_string(), features.trim_end_matches(']').to_string()))
+        })
+        .collect()
+}
+
+fn one_feature_set(_: &[Package], _: &[(String, Option<String>)]) -> Vec<String> {
+    // `cargo build --release` resolves the root package's normal and build dependencies;
+    // `cargo test --workspace --release` adds every member's dev-dependencies, whose features
+    // unify into the crates both use. A crate built with other features is built again.
+    let built = resolved_features(&["--edges", "normal,build"]);
+    let tested = resolved_features(&["--workspace", "--edges", "normal,build,dev"]);
+    assert!(built.len() > 50, "cargo tree listed {} packages of the build", built.len());
+    built
+        .iter()
+        .filter_map(|(package, features)| {
+            let other = tested.get(package)?;
+            (other != features).then(|| {
+                format!(
+                    "{package} is built with [{features}] and tested with [{other}]: name the test build's \
+                     features in the root Cargo.toml so the README's two commands compile it once"
+                )
+            })
+        })
+        .collect()
 }
 
 /// The check names the invariants of ARCHITECTURE.md cite, in order.

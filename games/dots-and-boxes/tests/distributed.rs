@@ -4,8 +4,6 @@
 //! ranks together solve every position once, and the empty board's value, reported by the
 //! one rank that owns it, is the score DP's. A rank that fails stops the whole job.
 
-#![cfg(feature = "mpi")]
-
 use dots_and_boxes::{Board, DotsAndBoxes, Rule};
 use solver_core::score_table;
 use std::path::PathBuf;
