@@ -71,6 +71,7 @@ use crate::resources::{OutOfMemory, OverBudget};
 use oracle::OracleError;
 use solver_core::Outcome;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 /// A problem's engines: a fieldless enum, declared with [`engines!`](crate::engines).
 pub trait Engine: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
@@ -228,7 +229,7 @@ pub trait Problem: Sync + 'static {
 }
 
 /// A case as a position of a tabulated game ([`Problem::case_positions`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct CasePosition {
     /// The game as `gamesolve solve` names it, e.g. `mnk`.
     pub game: &'static str,
@@ -241,50 +242,49 @@ pub struct CasePosition {
 }
 
 /// How a case's answer follows from its position's value in a table of a win/loss/tie game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone)]
 pub enum CaseAnswer {
     /// The value as the table words it (`win in 3`, `tie in 9`).
     TableValue,
-    /// A score in the convention of Connect Four's benchmark sets, from a win or loss's
-    /// remoteness (the winner hurries, the loser delays, as in the tables): a win scores `top`
-    /// less the winner's moves when the game ends, a loss the negative of the opponent's win,
-    /// a tie 0. So far the player to move has made `mover_moves` moves, the other
-    /// `opponent_moves`.
-    WinnerMoves {
-        /// The score of a win with no move made.
-        top: i64,
-        /// The moves the player to move has made.
-        mover_moves: u32,
-        /// The moves the other player has made.
-        opponent_moves: u32,
-    },
+    /// A number the problem works out from the value, with its own rule (Connect Four's
+    /// score from a win or loss's remoteness); `None` for a value without one (an endless
+    /// draw). The game passes its function, so the rule is written once, in the game.
+    Score(Arc<dyn Fn(Outcome) -> Option<i64> + Send + Sync>),
+}
+
+impl std::fmt::Debug for CaseAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CaseAnswer::TableValue => "TableValue",
+            CaseAnswer::Score(_) => "Score(..)",
+        })
+    }
 }
 
 impl CaseAnswer {
-    /// The score of a position whose value is `outcome`, for [`CaseAnswer::WinnerMoves`]; `None`
-    /// for [`CaseAnswer::TableValue`], and for an endless draw, which has no score.
+    /// The number the case's answer is when its position's value is `outcome`: the problem's
+    /// function for [`CaseAnswer::Score`]; `None` for [`CaseAnswer::TableValue`].
     ///
     /// ```
     /// use judge::CaseAnswer;
     /// use solver_core::Outcome;
+    /// use std::sync::Arc;
     ///
-    /// // Connect Four 7x6 after one move each: the mover's win with its 4th stone (in 5 plies,
-    /// // its 3 more stones) scores 22 - 4 = 18; a loss to the opponent's 4th stone, -18.
-    /// let rule = CaseAnswer::WinnerMoves { top: 22, mover_moves: 1, opponent_moves: 1 };
-    /// assert_eq!(rule.score(Outcome::Win(5)), Some(18));
-    /// assert_eq!(rule.score(Outcome::Loss(6)), Some(-18));
-    /// assert_eq!(rule.score(Outcome::Tie(40)), Some(0));
+    /// // A rule of a made-up game: a win scores its plies, a loss their negative, a tie 0.
+    /// let plies = CaseAnswer::Score(Arc::new(|outcome| match outcome {
+    ///     Outcome::Win(r) => Some(i64::from(r)),
+    ///     Outcome::Loss(r) => Some(-i64::from(r)),
+    ///     Outcome::Tie(_) => Some(0),
+    ///     Outcome::Draw => None,
+    /// }));
+    /// assert_eq!(plies.score(Outcome::Loss(6)), Some(-6));
+    /// assert_eq!(plies.score(Outcome::Draw), None);
     /// assert_eq!(CaseAnswer::TableValue.score(Outcome::Win(5)), None);
     /// ```
-    pub fn score(self, outcome: Outcome) -> Option<i64> {
-        let CaseAnswer::WinnerMoves { top, mover_moves, opponent_moves } = self else { return None };
-        match outcome {
-            // A win in r plies: the mover plays the last of them, (r + 1) / 2 more moves.
-            Outcome::Win(r) => Some(top - i64::from(mover_moves) - i64::from(r.div_ceil(2))),
-            // A loss in r plies: the opponent plays the last, r / 2 more moves.
-            Outcome::Loss(r) => Some(-(top - i64::from(opponent_moves) - i64::from(r / 2))),
-            Outcome::Tie(_) => Some(0),
-            Outcome::Draw => None,
+    pub fn score(&self, outcome: Outcome) -> Option<i64> {
+        match self {
+            CaseAnswer::TableValue => None,
+            CaseAnswer::Score(rule) => rule(outcome),
         }
     }
 }

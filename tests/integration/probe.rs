@@ -212,15 +212,20 @@ fn explained(input: &Path, more: &[&str]) -> Vec<Value> {
     run_json(&args)["cases"].as_array().unwrap().clone()
 }
 
+/// Every `step`th of a table's `count` positions, in the game's notation, read back by `probe`.
+fn every_nth_position(table: &Path, count: usize, step: usize) -> Vec<String> {
+    (0..count)
+        .step_by(step)
+        .map(|i| probe(table, &format!("#{i}"), &[])["position"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn explain_with_a_table_answers_as_the_oracle_and_as_explain_without_one() {
     let dir = tempfile::tempdir().unwrap();
     let mnk = solved(dir.path(), "mnk", &["m=3", "n=3", "k=3"]);
     // Every 137th of the table's 5,478 boards, written as the problem's cases.
-    let boards: Vec<String> = (0..5478)
-        .step_by(137)
-        .map(|i| probe(&mnk, &format!("#{i}"), &[])["position"].as_str().unwrap().to_string())
-        .collect();
+    let boards = every_nth_position(&mnk, 5478, 137);
     let mut input = format!("{}\n", boards.len());
     for board in &boards {
         input += &format!("3 3 3\n{}\n", board.replace('/', "\n"));
@@ -265,10 +270,7 @@ fn explain_with_a_table_answers_as_the_oracle_and_as_explain_without_one() {
 fn explain_with_a_table_scores_connect_four_as_the_oracle() {
     let dir = tempfile::tempdir().unwrap();
     let table = solved(dir.path(), "connect-four", &["width=4", "height=3"]);
-    let positions: Vec<String> = (0..12_031)
-        .step_by(301)
-        .map(|i| probe(&table, &format!("#{i}"), &[])["position"].as_str().unwrap().to_string())
-        .collect();
+    let positions = every_nth_position(&table, 12_031, 301);
     let mut input = format!("{}\n", positions.len());
     for moves in &positions {
         input += &format!("4 3 {}\n", if moves.is_empty() { "-" } else { moves });

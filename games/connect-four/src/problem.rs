@@ -14,10 +14,10 @@ use judge::{CaseAnswer, CasePosition, Explanation, JudgeError, MoveValue, Proble
 use oracle::{Budget, solve_loopy_counting};
 use solver_core::graph::SplitMix64;
 use solver_core::search::{Driver, SearchError, SearchLimits, alpha_beta};
-use solver_core::{Discovered, StateSpace, solve_with_reverse_graph};
+use solver_core::{Discovered, Outcome, StateSpace, solve_with_reverse_graph};
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The most cases an input may hold.
 pub const MAX_CASES: u32 = 100;
@@ -189,22 +189,19 @@ impl Problem for ConnectFourProblem {
     }
 
     /// Each case as a position of `connect-four width=W height=H`, its moves as the table
-    /// writes them, the score from the table's win or loss and its remoteness (the winner's
-    /// stones at the end).
+    /// writes them, the score from the table's win or loss and its remoteness by
+    /// [`score_of_outcome`] (the winner's stones at the end).
     fn case_positions(&self, input: &str) -> Result<Vec<CasePosition>, JudgeError> {
         let position = |case: &Case| {
-            let played = case.position.played() as u32;
-            // The player to move has made half the moves, rounded down; the other the rest.
-            let (mover_moves, opponent_moves) = (played / 2, played.div_ceil(2));
+            let (shape, position) = (case.shape, case.position);
             CasePosition {
                 game: crate::solvable::SPACES[0].name,
-                params: vec![format!("width={}", case.shape.width()), format!("height={}", case.shape.height())],
-                position: case.position.moves(case.shape),
-                answer: CaseAnswer::WinnerMoves {
-                    top: case.shape.cells().div_ceil(2) as i64 + 1,
-                    mover_moves,
-                    opponent_moves,
-                },
+                params: vec![format!("width={}", shape.width()), format!("height={}", shape.height())],
+                position: position.moves(shape),
+                // The game's own rule; no endless draw on a board that fills.
+                answer: CaseAnswer::Score(Arc::new(move |outcome| {
+                    (outcome != Outcome::Draw).then(|| i64::from(score_of_outcome(shape, position, outcome)))
+                })),
             }
         };
         Ok(parse(input)?.iter().map(position).collect())
