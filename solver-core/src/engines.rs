@@ -87,23 +87,15 @@ impl RetrogradeEngine {
     /// Solves `game` with this engine. Only [`RetrogradeEngine::ParallelLayered`] can fail
     /// with [`RetrogradeError::Overflow`], past its 2-byte cells' remoteness.
     pub fn solve<G: Unmoves + Sync + ?Sized>(self, game: &G) -> Result<OutcomeTable, RetrogradeError> {
-        self.solve_within(game, u64::MAX)
+        self.solve_reporting(game, u64::MAX, &Progress::silent())
     }
 
     /// [`RetrogradeEngine::solve`], the layered engines in at most `max_steps` steps (a position
     /// scanned or a move examined each; [`RetrogradeError::OverSteps`] before passing them): their
     /// time grows with the largest remoteness. The other engines take time linear in the
-    /// space and its moves, which their memory bound already bounds, and ignore it.
-    pub fn solve_within<G: Unmoves + Sync + ?Sized>(
-        self,
-        game: &G,
-        max_steps: u64,
-    ) -> Result<OutcomeTable, RetrogradeError> {
-        self.solve_reporting(game, max_steps, &Progress::silent())
-    }
-
-    /// [`RetrogradeEngine::solve_within`], advancing `progress` where the engine reports
-    /// (the reverse-graph and un-move engines; see their `_reporting` functions).
+    /// space and its moves, which their memory bound already bounds, and ignore it. Advances
+    /// `progress` where the engine reports (the reverse-graph and un-move engines; see their
+    /// `_reporting` functions); [`Progress::silent`] where nobody watches.
     pub fn solve_reporting<G: Unmoves + Sync + ?Sized>(
         self,
         game: &G,
@@ -124,21 +116,11 @@ impl RetrogradeEngine {
         self,
         game: &G,
     ) -> Option<Result<OutcomeTable, RetrogradeError>> {
-        self.solve_by_moves_within(game, u64::MAX)
+        self.solve_by_moves_reporting(game, u64::MAX, &Progress::silent())
     }
 
-    /// [`RetrogradeEngine::solve_by_moves`] with the layered engines' step limit of
-    /// [`RetrogradeEngine::solve_within`].
-    pub fn solve_by_moves_within<G: LoopySpace + Sync + ?Sized>(
-        self,
-        game: &G,
-        max_steps: u64,
-    ) -> Option<Result<OutcomeTable, RetrogradeError>> {
-        self.solve_by_moves_reporting(game, max_steps, &Progress::silent())
-    }
-
-    /// [`RetrogradeEngine::solve_by_moves_within`], advancing `progress` as
-    /// [`RetrogradeEngine::solve_reporting`] does.
+    /// [`RetrogradeEngine::solve_by_moves`] with the step limit and the progress of
+    /// [`RetrogradeEngine::solve_reporting`].
     pub fn solve_by_moves_reporting<G: LoopySpace + Sync + ?Sized>(
         self,
         game: &G,

@@ -3,7 +3,7 @@
 
 use solver_core::graph::{Edge, GraphGame, Node};
 use solver_core::{
-    OutcomeTable, RetrogradeEngine, RetrogradeError, solve_by_layers, solve_by_layers_within,
+    OutcomeTable, Progress, RetrogradeEngine, RetrogradeError, solve_by_layers, solve_by_layers_within,
     solve_parallel_layered_within,
 };
 
@@ -26,7 +26,7 @@ fn the_layered_engines_decline_past_their_steps_and_agree_within_them() {
     assert!(solve_parallel_layered_within::<OutcomeTable, _>(&game, 1_000_000).unwrap() == expected);
     // The catalog passes the limit to the layered engines only.
     for engine in RetrogradeEngine::BY_MOVES {
-        let solved = engine.solve_by_moves_within(&game, 10_000).unwrap();
+        let solved = engine.solve_by_moves_reporting(&game, 10_000, &Progress::silent()).unwrap();
         let layered = matches!(engine, RetrogradeEngine::Layered | RetrogradeEngine::ParallelLayered);
         assert_eq!(solved.is_err(), layered, "{}", engine.name());
     }
