@@ -234,7 +234,10 @@ fn run(parsed: Result<Cli, clap::Error>) -> anyhow::Result<ExitCode> {
             // made terminal-safe like everything else.
             let message = e.render().to_string();
             gamesolve::terminal::note(message.trim_end());
-            json_error(message.trim_end(), 2);
+            // A script wants the reason, not the usage and the hint around it: the first line,
+            // without clap's `error: `.
+            let reason = message.lines().next().unwrap_or_default();
+            json_error(reason.strip_prefix("error: ").unwrap_or(reason), 2);
             return Ok(ExitCode::from(2));
         }
         Err(e) => return print_all(&e.render().to_string()),

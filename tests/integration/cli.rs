@@ -89,6 +89,11 @@ fn with_format_json_an_error_is_a_json_document_on_stdout_too() {
     // A clap usage error; and words after `--` are a checked program's, not gamesolve's.
     let out = gamesolve(&["solve", "--format", "json", "--no-such-option"], "");
     assert_eq!((out.status.code(), json(&out)["exit"].as_u64()), (Some(2), Some(2)));
+    // Only the reason: standard error has the usage and the hint around it.
+    let out = gamesolve(&["search", "mnk", "--positions", "f", "--moves", "--format", "json"], "");
+    let reason = json(&out)["error"].as_str().unwrap().to_string();
+    assert_eq!(reason, "the argument '--positions <FILE>' cannot be used with '--moves'");
+    assert!(text(&out.stderr).contains(&reason) && text(&out.stderr).contains("Usage:"), "{}", text(&out.stderr));
     let out = gamesolve(&["check", "loopy-graph", "--timeout", "0", "--", "prog", "--format", "json"], "");
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(2), String::new()));
 }

@@ -23,7 +23,7 @@ use crate::solved::Solved;
 use oracle::{Budget, GrundyOracle, OracleError, ScoreOracle, solve_loopy};
 use solver_core::verify::verify_scores;
 use solver_core::{
-    Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, Rules, ScoreValue, ScoringRules,
+    Game, ImpartialRules, ImpartialSpace, LoopySpace, Nimber, OutcomeTable, Progress, Rules, ScoreValue, ScoringRules,
     ScoringSpace, StateId, StateSpace, Unmoves,
 };
 use std::fmt::{Debug, Display};
@@ -247,7 +247,7 @@ fn agreed_table<G: StateSpace + ?Sized, T: Solved>(
     let mut agreed: Option<(&'static str, T)> = None;
     for engine in engines {
         let name = engine.name();
-        let (table, elapsed) = timed(|| engine.solve_within(game, u64::MAX));
+        let (table, elapsed) = timed(|| engine.solve_reporting(game, u64::MAX, &Progress::silent()));
         let table = table.map_err(|e| Failure::engine_error(name, e))?;
         timings.push((name, elapsed));
         match &agreed {

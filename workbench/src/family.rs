@@ -118,17 +118,13 @@ impl<G: ?Sized, T> Engine<G, T> {
     /// Its table of `space`, within the process's work budget for one input
     /// ([`judge::resources::work_budget`], `--budget`).
     pub fn solve(&self, space: &G) -> Result<T, EngineError> {
-        self.solve_within(space, judge::resources::work_budget())
+        self.solve_reporting(space, judge::resources::work_budget(), &Progress::silent())
     }
 
     /// Its table of `space`, spending at most `units` of work where the engine counts its work
-    /// ([`Engine::with_work`]); `u64::MAX`: no limit.
-    pub fn solve_within(&self, space: &G, units: u64) -> Result<T, EngineError> {
-        self.solve_reporting(space, units, &Progress::silent())
-    }
-
-    /// [`Engine::solve_within`], advancing `progress` where the engine reports
-    /// ([`Engine::reporting`]); one that does not leaves it where it is.
+    /// ([`Engine::with_work`]; `u64::MAX`: no limit), advancing `progress` where the engine
+    /// reports ([`Engine::reporting`]; one that does not leaves it where it is,
+    /// [`Progress::silent`] where nobody watches).
     pub fn solve_reporting(&self, space: &G, units: u64, progress: &Progress<'_>) -> Result<T, EngineError> {
         (self.solve)(space, units, progress)
     }

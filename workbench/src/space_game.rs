@@ -366,7 +366,7 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         for engine in &self.engines {
             let name = engine.name();
             self.fits(engine).map_err(|e| Failure::engine_error(name, e))?;
-            let (table, elapsed) = timed(|| engine.solve_within(&self.space, budget.max_work));
+            let (table, elapsed) = timed(|| engine.solve_reporting(&self.space, budget.max_work, &Progress::silent()));
             let table = table.map_err(|e| Failure::engine_error(name, e))?;
             timings.push((name, elapsed));
             match &agreed {
