@@ -4,6 +4,7 @@ use crate::output::{Format, PhasesBar, Report, render};
 use gamesolve::{registry, tables};
 use std::borrow::Cow;
 use std::process::ExitCode;
+use workbench::solve::ENGINE_STEP;
 use workbench::stats::StatsReport;
 
 #[derive(clap::Args)]
@@ -28,11 +29,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = &args.game;
     // Parameters are checked before anything is built or solved.
     let game = tables::open_game(name, &args.params).map_err(anyhow::Error::msg)?;
-    // The engines are the steps: each solves the whole space in turn.
+    // Each engine solves the whole space in turn; the share is of all of them, each engine's
+    // part filled as it tells its own progress.
     let bar = PhasesBar::new("engines");
     let report = game.stats_reporting(&|engine, done, all| {
-        bar.step(name, done, all);
-        bar.detail(&format!("solving with {engine}"));
+        bar.share(name, done, all);
+        let engines = all / ENGINE_STEP;
+        bar.detail(&format!("solving with {engine} ({} of {engines})", (done / ENGINE_STEP + 1).min(engines)));
     });
     bar.finish();
     if let Some(errors) = report.nothing_solved() {

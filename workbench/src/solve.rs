@@ -116,9 +116,10 @@ pub trait SolvableGame: Sync {
     fn stats(&self) -> StatsReport {
         self.stats_reporting(&|_, _, _| {})
     }
-    /// [`SolvableGame::stats`], telling `progress` before each engine runs: the engine's name
-    /// as the phase, the engines done, all of them (the engines are the steps: each solves the
-    /// whole space).
+    /// [`SolvableGame::stats`], telling `progress` as the engines run, each one's name as the
+    /// phase, in units of [`ENGINE_STEP`] an engine: the `k`th of `n` (from 0) goes from
+    /// `k * ENGINE_STEP` to `(k + 1) * ENGINE_STEP` of `n * ENGINE_STEP`, told at its start and
+    /// then as it tells its own progress (an engine that does not stays at its start).
     fn stats_reporting(&self, progress: PhasedProgress<'_>) -> StatsReport;
     /// Position `index` in the game's notation.
     fn describe(&self, index: u64) -> String;
@@ -227,9 +228,13 @@ pub fn parse_position(game: &dyn SolvableGame, text: &str) -> Result<u64, Positi
 
 /// Writes a position in a game's notation.
 pub type Describe<S> = Box<dyn Fn(&S) -> String + Send + Sync>;
+/// The units of [`SolvableGame::stats_reporting`]'s progress: each engine is this many, and
+/// its own progress (solver-core's `Progress`) is told as a share of them.
+pub const ENGINE_STEP: u64 = 1000;
+
 /// What long work on a table tells of itself from time to time, from any thread: its phase
 /// ([`READING`], [`VERIFYING`], an engine's name), then the steps done of the phase's total
-/// (positions; engines for [`SolvableGame::stats_reporting`]).
+/// (positions; [`ENGINE_STEP`]s for [`SolvableGame::stats_reporting`]).
 pub type PhasedProgress<'a> = &'a (dyn Fn(&'static str, u64, u64) + Sync);
 /// The phase of reading a stored table's values, every checksum checked.
 pub const READING: &str = "reading";

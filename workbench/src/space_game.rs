@@ -26,8 +26,8 @@ use crate::family::{self, Engine, Family, Impartial, Loopy, ScoreTable, Scoring,
 use crate::search::{Found, MoveValue, SearchFailure, Searchable, share_budget, through, weak_through};
 use crate::search_check::{SearchCheck, SearchCheckPlan, check_search};
 use crate::solve::{
-    ConsecutiveTiers, Identity, Move, Notation, PhasedProgress, PositionError, READING, SolvableGame, SolveError,
-    Solved, VERIFYING, VerifyFailure, is_best, move_value, parse_position, show,
+    ConsecutiveTiers, ENGINE_STEP, Identity, Move, Notation, PhasedProgress, PositionError, READING, SolvableGame,
+    SolveError, Solved, VERIFYING, VerifyFailure, is_best, move_value, parse_position, show,
 };
 use crate::stats::{EngineCost, StatsReport, measure_within, summarize};
 use crate::verify::{LawCheck, Row};
@@ -40,6 +40,7 @@ use solver_core::{
 };
 use std::fmt::Debug;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use table_file::{TableFile, Value, ValueKind};
 
@@ -435,15 +436,26 @@ impl<G: StateSpace + Send + Sync + 'static, F: Family<G>> SolvableGame for Space
         // The first table solved is kept as the reference while the others run; each is
         // compared with it and dropped.
         let mut reference: Option<F::Table> = None;
-        let engines = self.engines.len() as u64;
+        let all = self.engines.len() as u64 * ENGINE_STEP;
         for (done, engine) in (0..).zip(&self.engines) {
-            progress(engine.name(), done, engines);
+            let (name, start) = (engine.name(), done * ENGINE_STEP);
+            progress(name, start, all);
+            // What the engine tells of itself, as a share of its step; never back, though an
+            // engine may begin a second phase.
+            let shown = AtomicU64::new(0);
+            let within = |units: u64, total: u64| {
+                let share = (u128::from(units) * u128::from(ENGINE_STEP) / u128::from(total.max(1))) as u64;
+                let share = shown.fetch_max(share, Ordering::Relaxed).max(share).min(ENGINE_STEP);
+                progress(name, start + share, all);
+            };
+            let engine_progress = Progress::new(&within);
             // The engine's own bound is what its peak is held to; whether it may run at all
             // counts the reference table beside it too.
             let held = reference.as_ref().map_or(0, |t| t.bytes());
             let bound = engine.memory_bound(&self.space);
-            let (solved, mut cost) =
-                measure_within(engine.name(), bound.saturating_add(held), || engine.solve(&self.space));
+            let (solved, mut cost) = measure_within(name, bound.saturating_add(held), || {
+                engine.solve_reporting(&self.space, judge::resources::work_budget(), &engine_progress)
+            });
             cost.estimate_bytes = Some(bound);
             match (solved, &reference) {
                 (Some(table), None) => reference = Some(table),

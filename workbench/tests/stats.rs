@@ -8,7 +8,7 @@ use solver_core::{
     Nimber, RetrogradeEngine, StateId, StateSpace, Terminal, acyclic_memory_bound, parallel_acyclic_memory_bound,
 };
 use workbench::family::{estimated_moves, estimated_total};
-use workbench::solve::{Identity, Notation, SolvableGame};
+use workbench::solve::{ENGINE_STEP, Identity, Notation, SolvableGame};
 use workbench::space_game::{ImpartialGame, LoopyGame, ScoringGame};
 use workbench::stats::{Bar, EngineCost, StatsReport, measure, measure_within, refusal, summarize};
 use workbench::target::{Args, Param, ParamError};
@@ -312,10 +312,23 @@ fn stats_tells_its_progress_engine_by_engine_and_reports_as_without_it() {
     let told = std::sync::Mutex::new(Vec::new());
     let report = game.stats_reporting(&|engine, done, all| told.lock().unwrap().push((engine, done, all)));
     let engines = game.engines();
-    let all = engines.len() as u64;
-    // Each engine named before it runs, with the engines done before it, in the report's order.
-    let expected: Vec<(&str, u64, u64)> = engines.iter().zip(0..).map(|(&name, done)| (name, done, all)).collect();
-    assert_eq!(told.into_inner().unwrap(), expected);
+    let all = engines.len() as u64 * ENGINE_STEP;
+    let told = told.into_inner().unwrap();
+    // Each engine named when it starts, at the steps of the engines before it, in the report's
+    // order; then only within its own step, never back.
+    for (k, &name) in (0..).zip(&engines) {
+        let first = told.iter().position(|t| t.0 == name).unwrap_or_else(|| panic!("{name} was not told"));
+        assert_eq!(told[first], (name, k * ENGINE_STEP, all), "{name} starts where the engines before it end");
+        for &(_, done, _) in told.iter().filter(|t| t.0 == name) {
+            assert!((k * ENGINE_STEP..=(k + 1) * ENGINE_STEP).contains(&done), "{name} told {done} outside its step");
+        }
+    }
+    assert!(told.windows(2).all(|w| w[0].1 <= w[1].1 && w[0].2 == all), "{told:?}");
+    // The engines that report (the reverse-graph and un-move ones) fill their step.
+    for name in ["reverse-graph", "unmoves"] {
+        let k = engines.iter().position(|&e| e == name).unwrap_or_else(|| panic!("no engine {name}")) as u64;
+        assert!(told.contains(&(name, (k + 1) * ENGINE_STEP, all)), "{name} did not fill its step: {told:?}");
+    }
     let names: Vec<&str> = report.engines.iter().map(|cost| cost.engine.as_str()).collect();
     assert_eq!(names, engines);
     assert_eq!(counts(&report), counts(&game.stats()));
