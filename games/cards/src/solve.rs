@@ -71,8 +71,8 @@ pub fn solve_by_symmetry(cards: &Cards) -> Result<OutcomeTable, SpaceTooLarge> {
 /// time (the generic engines' FIFO order), so remoteness is exact; the inner loop is
 /// branch-free, as whether a predecessor is still open is a coin toss.
 ///
-/// `progress` advances towards the classes as each remoteness' classes are taken up (the
-/// draws, which are never reached, at the end).
+/// `progress` advances towards the classes as each remoteness' classes are done (the draws,
+/// which are never reached, at the end).
 pub(crate) fn solve_on_classes(
     cards: &Cards,
     units: &Units,
@@ -117,7 +117,6 @@ pub(crate) fn solve_on_classes(
     let mut next_level: Vec<u32> = Vec::new();
     progress.begin(classes);
     while !level.is_empty() {
-        progress.advance(level.len() as u64);
         // Branch-free appends write a slot whether or not it counts; `filled` says how many do.
         let mut filled = 0;
         for &pair in &level {
@@ -148,6 +147,7 @@ pub(crate) fn solve_on_classes(
                 }
             }
         }
+        progress.advance(level.len() as u64);
         std::mem::swap(&mut level, &mut next_level);
         level.truncate(filled);
     }
