@@ -30,35 +30,35 @@
 //!
 //! # Measured
 //! From the empty board, `cargo run --release -p dots-and-boxes --example search_start -- R C
-//! RULE [--ablation] [--table]`, on the shared 2-core development machine while other builds
-//! ran (load about 6: times are inflated, node counts are not); positions visited and seconds;
-//! the whole-board table ([`crate::tiers::solve_board`], without and with symmetry) for
-//! comparison:
+//! RULE [--ablation] [--table]`, on the shared 2-core development machine with nothing else
+//! running (2026-12-05); positions visited and seconds, the search on one core; the
+//! whole-board table ([`crate::tiers::solve_board`], without and with symmetry, both cores)
+//! for comparison:
 //!
 //! | board, rule | value | alpha-beta | bisection | MTD(f) | weak | table |
 //! |---|---|---|---|---|---|---|
-//! | 3x3 move-again (64 MiB) | -3 | 671,696, 0.26 s | 679,895, 0.18 s | 651,115, 0.15 s | 211,961, 0.05 s | 0.14 s / 0.05 s |
-//! | 3x3 turn-passes (64 MiB) | -3 | 4,362,738, 1.16 s | 5,047,854, 1.33 s | 4,411,685, 1.52 s | 868,182, 0.36 s | 0.24 s / 0.13 s |
-//! | 3x4 move-again (2 GiB, 1.5 used) | 0 | 40.8 M, 16.0 s | 39.5 M, 15.2 s | 36.0 M, 15.0 s | 37.7 M, 14.2 s | 18.3 s / 6.5 s (2 GiB / 540 MiB, both cores) |
-//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | unfinished after 8 minutes | | 16.8 s / 7.2 s |
-//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes; projected 5 to 8 hours (SEARCH.md) | | (40 lines: no table) |
+//! | 3x3 move-again (64 MiB) | -3 | 499,834, 0.10 s | 522,284, 0.10 s | 495,770, 0.10 s | 176,018, 0.03 s | 0.10 s / 0.03 s |
+//! | 3x3 turn-passes (64 MiB) | -3 | 1.78 M, 0.53 s | 2.20 M, 0.66 s | 1.90 M, 0.55 s | 0.48 M, 0.12 s | 0.08 s / 0.03 s |
+//! | 3x4 move-again (512 MiB) | 0 | 27.3 M, 7.2 s | 27.6 M, 7.6 s | 24.7 M, 6.6 s | 26.2 M, 7.1 s | 8.2 s / 2.6 s |
+//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | 201.7 M, 88.7 s | | 9.9 s / 3.7 s |
+//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes; projected hours (SEARCH.md) | | (40 lines: no table) |
 //!
 //! Ablation, each technique off alone (positions visited):
 //!
 //! | board, rule, engine | all on | no symmetry | no safe captures | no chain rule | no ordering |
 //! |---|---|---|---|---|---|
-//! | 3x3 move-again, alpha-beta | 671,696 | 6,170,868 | 704,264 | 715,416 | 1,713,411 |
-//! | 3x3 turn-passes, alpha-beta | 4,362,738 | 138.5 M (32.9 s) | the same (no rule applies) | the same | 71.6 M (26.5 s) |
-//! | 3x4 move-again, MTD(f) | 36.0 M (15.0 s) | 171.8 M (62.7 s) | 38.2 M (16.9 s) | 40.5 M (17.6 s) | unfinished after 4 minutes |
+//! | 3x3 move-again, alpha-beta | 499,834 | 3,087,792 | 472,918 | 507,728 | 1,020,808 |
+//! | 3x3 turn-passes, alpha-beta | 1,780,110 | 9,001,627 | the same (no rule applies) | the same | 4,480,982 |
+//! | 3x4 move-again, MTD(f) | 24.7 M (6.7 s) | 100.2 M (27.2 s) | 23.4 M (7.4 s) | 25.8 M (9.9 s) | 158.5 M (44.5 s) |
 //!
-//! Symmetry and the ordering carry the search; the two pruning rules save 5 to 11 % of the
-//! positions (most positions of these boards have no capturable box). 3x4 with the extra move
-//! a tie agrees with the table. Without a pruning rule, turn-passes search is far slower, and
-//! on boards up to 3x4 the whole-board tables beat the search outright; the search is for the
-//! boards past 31 lines and for single positions, where the tables cannot go. On 4x4 (MTD(f),
-//! seeded random positions, `--position`): with 20 of the 40 lines drawn, 2,897 and 4,820
-//! positions visited under move-again (a few ms), 0.41 M and 0.62 M under turn-passes (0.15 s
-//! and 0.25 s); with 14 drawn, 64,487 under move-again (0.03 s). The empty 4x4 board is not
+//! Symmetry and the ordering carry the search; the two pruning rules save more time than
+//! positions (the engine looks every listed child up in its table before searching: fewer
+//! moves listed, fewer lookups). 3x4 with the extra move a tie agrees with the table. On
+//! boards up to 3x4 the whole-board tables beat the search outright; the search is for the
+//! boards past 31 lines and for single positions, where the tables cannot go. On 4x4
+//! move-again (MTD(f), 1 GiB, four seeded random positions each, `--drawn K --samples 4`):
+//! with 12 of the 40 lines drawn, 0.28 M to 1.23 M positions visited (0.08 to 0.35 s); with 8
+//! drawn, 18.7 M to 34.5 M (5.9 to 11.2 s). The empty 4x4 board is not
 //! yet within minutes: each two lines fewer multiply the positions visited by 5.5 to 6.7, which
 //! projects hours for the empty board (SEARCH.md, from `search_start --drawn K`). `cargo bench
 //! -p dots-and-boxes --bench search` puts the engines side by side.

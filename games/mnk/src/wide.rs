@@ -17,14 +17,14 @@
 //!   board's symmetries (8 for a square, 4 for a rectangle), so mirrored positions share an
 //!   entry ([`MnkSearch::without_symmetry`] turns it off, for comparison).
 //!
-//! Measured from the empty board with a 256 MiB table (192 MiB used: a power of two of
-//! 48-byte slots) on the 2-core development machine, `cargo run --release -p mnk --example
-//! search_empty -- M N K`:
+//! Measured from the empty board with a 256 MiB table on the 2-core development machine with
+//! nothing else running (2026-12-05), `cargo run --release -p mnk --example search_empty -- M N
+//! K`:
 //!
 //! | game | value | alpha-beta | bisection | MTD(f) | weak |
 //! |---|---|---|---|---|---|
-//! | (4,4,4) | tie | 30,713 positions, 0.01 s | 31,982, 0.01 s | 30,104, 0.01 s | 30,086, 0.01 s |
-//! | (5,5,4) | tie | 67.1 M, 27.2 s | 33.3 M, 15.0 s | 33.6 M, 15.2 s | 27.1 M, 10.5 s |
+//! | (4,4,4) | tie | 26,144 positions, 0.01 s | 26,996, 0.01 s | 25,567, 0.01 s | 25,548, 0.01 s |
+//! | (5,5,4) | tie | 25.7 M, 12.2 s | 14.5 M, 7.2 s | 14.5 M, 7.2 s | 14.5 M, 7.0 s |
 //!
 //! (5,5,4) a draw agrees with Berlekamp, Conway and Guy, *Winning Ways*; without symmetry the
 //! full-window search of (5,5,4) did not finish in 200 s.

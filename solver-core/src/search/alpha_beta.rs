@@ -6,15 +6,17 @@
 //! `r` plies as `r - WIN` and a tie as 0, so that a move backs a child's value up by negating
 //! it and moving it one step towards 0 (the winner hurries, the loser delays).
 
-use super::table::{Bounds, TranspositionTable};
+use super::table::{Bounds, Found, TranspositionTable};
 use super::{Answer, Driver, Played, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Searched, Sign};
 use crate::Terminal;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-/// A win in 0 plies: wins and losses lie within [`MAX_PLIES`] of `±WIN`.
-const WIN: i64 = 1 << 40;
-/// Beyond every value: scores are at most `2^40` in size, remoteness below [`MAX_PLIES`].
+/// A win in 0 plies: wins and losses lie within [`MAX_PLIES`] of `±WIN`, inside the 32 bits
+/// the transposition table keeps of a bound.
+const WIN: i64 = 1 << 30;
+/// Beyond every value: scores are at most `2^40` in size (the table keeps the bounds of those
+/// beyond 32 bits weakened), remoteness below [`MAX_PLIES`].
 pub(super) const INFINITY: i64 = 1 << 42;
 /// The deepest path searched; deeper is reported as a cycle (or a game too deep to search).
 pub(super) const MAX_PLIES: u32 = 100_000;
@@ -23,6 +25,9 @@ const STACK_BYTES: usize = 256 << 20;
 /// The stop flag is read and progress reported every this many positions.
 pub(super) const CHECK_EVERY: u64 = 1 << 12;
 pub(super) const PROGRESS_EVERY: u64 = 1 << 20;
+/// The fewest moves at which the children are looked up before the search
+/// ([`Searcher::transposition_cutoff`]): with one, that lookup is the child's own first step.
+const ETC_MOVES: usize = 2;
 /// The longest principal variation reported.
 const MAX_VARIATION: usize = 1_000;
 
@@ -151,6 +156,10 @@ pub(super) struct Searcher<'a, G: SearchGame + ?Sized> {
     move_lists: Vec<Vec<G::Move>>,
     /// What the current driver has proven about the root, for a report on a stop.
     proven: (i64, i64),
+    /// The children of [`Searcher::transposition_cutoff`] (key, move, gain, again) and what
+    /// the table holds of them, reused.
+    cutoff_scratch: Vec<(u128, G::Move, i64, bool)>,
+    found_scratch: Vec<Option<Found<G::Move>>>,
 }
 
 impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
@@ -166,6 +175,8 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             started: Instant::now(),
             move_lists: Vec::new(),
             proven: (-INFINITY, INFINITY),
+            cutoff_scratch: Vec::new(),
+            found_scratch: Vec::new(),
         })
     }
 
@@ -174,6 +185,7 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
     /// value (fail-soft).
     fn search(&mut self, position: &G::Position, alpha: i64, beta: i64, ply: u32) -> Result<i64, SearchError> {
         self.count_node()?;
+        let nodes_before = self.stats.nodes;
         if let Some(end) = self.game.terminal(position) {
             return Ok(self.scale.terminal(end));
         }
@@ -220,7 +232,7 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             } else {
                 Bounds { lower: best, upper: best }
             };
-            self.table.store(key, bounds, best_move);
+            self.table.store(key, bounds, best_move, self.stats.nodes - nodes_before + 1);
             self.stats.tt_stores += 1;
         }
         Ok(best)
@@ -238,6 +250,11 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         if moves.is_empty() {
             return Ok((self.scale.stuck(), None));
         }
+        if moves.len() >= ETC_MOVES
+            && let Some(cut) = self.transposition_cutoff(position, moves, beta)
+        {
+            return Ok(cut);
+        }
         let mut best = -INFINITY;
         let mut best_move = None;
         for &mv in moves {
@@ -254,6 +271,46 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             }
         }
         Ok((best, best_move))
+    }
+
+    /// A move whose child's bounds in the table already make it worth at least `beta`, with
+    /// that worth (an enhanced transposition cut-off).
+    fn transposition_cutoff(
+        &mut self,
+        position: &G::Position,
+        moves: &[G::Move],
+        beta: i64,
+    ) -> Option<(i64, Option<G::Move>)> {
+        // The children's keys first, then their lookups in a loop of their own: the lookups
+        // do not wait on each other, so their cache misses overlap.
+        let mut children = std::mem::take(&mut self.cutoff_scratch);
+        children.clear();
+        children.extend(moves.iter().filter_map(|&mv| {
+            let Played { position: child, gain, again } = self.game.play(position, mv);
+            Some((self.game.key(&child)?, mv, gain, again))
+        }));
+        let mut found = std::mem::take(&mut self.found_scratch);
+        found.clear();
+        found.extend(children.iter().map(|&(key, ..)| self.table.get(key)));
+        let mut cut = None;
+        for (found, &(_, mv, gain, again)) in found.iter().zip(&children) {
+            let Some(found) = found else { continue };
+            // A move is worth at least `beta` when its child is bounded: from below after a
+            // move again (the worth grows with the child's value), else from above.
+            let bound = if again && self.scale == Scale::Score { found.bounds.lower } else { found.bounds.upper };
+            if bound.abs() == INFINITY {
+                continue;
+            }
+            let worth = self.scale.backed_up(bound, gain, again);
+            if worth >= beta {
+                self.stats.tt_hits += 1;
+                cut = Some((worth, Some(mv)));
+                break;
+            }
+        }
+        self.cutoff_scratch = children;
+        self.found_scratch = found;
+        cut
     }
 
     fn count_node(&mut self) -> Result<(), SearchError> {

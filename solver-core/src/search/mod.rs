@@ -17,14 +17,14 @@
 //! | [`proof_number_search`] | the sign | a graph of nodes within three quarters of [`SearchLimits::tt_bytes`] (at least [`MIN_TREE_BYTES`]), a table of solved nodes in the rest, the path | best first: two AND/OR proofs, value at least 1, else at least 0 (Allis et al., 1994) |
 //! | [`df_pn`] | the sign | a table of proof numbers ([`SearchLimits::tt_bytes`]) and the path | the same proofs depth first under thresholds (Nagai, 2002), with the 1 + epsilon trick (Pawlewicz and Lew, 2007) |
 //!
-//! Which engine is cheaper depends on the game (measured 2026-12, release build, a shared
-//! 2-core machine): on the 16 positions of `benches/search.rs` (a random scoring game of
-//! 20,000 positions) proof-number search visits 583 positions in 2.4 ms and df-pn 770 in
-//! 8 ms, where [`weak_alpha_beta`] visits 484,949 in 231 ms; on the empty (3,4,4) m,n,k
-//! board (a tie, moves ordered with forced blocks, 64 MiB) the other way: weak alpha-beta
-//! 3,480 positions, proof-number search 127,930, df-pn 311,983; on (4,4,4) weak alpha-beta
-//! 30,086, df-pn 3,637,128 (1.2 s), and proof-number search fills a 48 MiB graph. (The
-//! proof-number engines count the children they generate, alpha-beta its calls.)
+//! Which engine is cheaper depends on the game (measured 2026-12-05, release build, a 2-core
+//! machine with nothing else running): on the 16 positions of `benches/search.rs` (a random
+//! scoring game of 20,000 positions) proof-number search visits 583 positions in 2.5 ms and
+//! df-pn 770 in 11 ms, where [`weak_alpha_beta`] visits 292,414 in 76 ms; on the empty
+//! (3,4,4) m,n,k board (a tie, moves ordered with forced blocks, 64 MiB) the other way: weak
+//! alpha-beta 3,137 positions, proof-number search 127,930, df-pn 311,983; on (4,4,4) weak
+//! alpha-beta 25,548, df-pn 3,637,128 (0.8 s), and proof-number search fills a 48 MiB graph.
+//! (The proof-number engines count the children they generate, alpha-beta its calls.)
 //!
 //! Every engine counts what it visits ([`SearchStats`]) and stops with an error past
 //! [`SearchLimits::node_budget`] positions or when [`SearchLimits::stop`] is set, saying what it
@@ -341,9 +341,12 @@ impl SearchEngine {
 /// driven by `driver`, and a principal variation.
 ///
 /// Each call on a position: the game's [`SearchGame::score_bounds`] and the table's bounds
-/// narrow the window or answer outright; otherwise the moves are searched in the game's order,
-/// the table's best move first, each child with the window that decides its move (fail-soft),
-/// stopping at a cut-off. Time: exponential in the depth in the worst case; every position is
+/// narrow the window or answer outright; then, with two moves or more, every child is looked
+/// up in the table, and a child's bound that already proves a cut-off ends the call (an
+/// enhanced transposition cut-off); otherwise the moves are searched in the game's order, the
+/// table's best move first, each child with the window that decides its move (fail-soft),
+/// stopping at a cut-off. The table keeps two entries a bucket: the one whose search visited
+/// the most positions, and the newest. Time: exponential in the depth in the worst case; every position is
 /// searched at most once per window while its entry stays in the table. Memory: the table
 /// (`limits.tt_bytes`, allocated whole) plus a move list and a recursion frame per ply of the
 /// deepest line; a path past 100,000 plies is reported as [`SearchError::Cycle`]. The search

@@ -135,8 +135,7 @@ struct Slot {
 
 /// The proof numbers of nodes (position key, threshold), in `2^k` slots allocated whole at the
 /// start. A node goes to the slot its key and threshold hash to; a store replaces whatever is
-/// there (always-replace, as the alpha-beta table: the newest numbers are the ones the search
-/// asks for next). A lookup compares the whole node, so a collision costs a search, never a
+/// there (always-replace: the newest numbers are the ones the search asks for next). A lookup compares the whole node, so a collision costs a search, never a
 /// wrong answer.
 pub(super) struct ProofTable {
     slots: Vec<Slot>,

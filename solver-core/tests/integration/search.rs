@@ -18,8 +18,9 @@ use solver_core::{
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// Transposition tables of no slot, one slot (every store replaces) and plenty.
-const TABLE_BYTES: [usize; 3] = [0, 64, 1 << 20];
+/// Transposition tables of no bucket, one or two buckets (every store contends for a place)
+/// and plenty.
+const TABLE_BYTES: [usize; 3] = [0, 256, 1 << 20];
 
 fn limits(tt_bytes: usize) -> SearchLimits {
     SearchLimits { tt_bytes, ..SearchLimits::default() }
@@ -230,6 +231,90 @@ impl SearchGame for BinaryTree {
     fn key(&self, _: &u32) -> Option<u128> {
         None
     }
+}
+
+/// A walk on a triangle of positions `(step, rights)`, `STEPS` steps long: each step goes left
+/// or right, and its points, up to `5 * 2^33`, lie beyond the 32 bits the transposition table
+/// keeps of a bound. Every position is reached by many paths (transpositions); after some moves
+/// the mover moves again.
+struct LongScores;
+
+impl LongScores {
+    const STEPS: u32 = 14;
+
+    fn gain(step: u32, rights: u32, right: bool) -> i64 {
+        (i64::from((step * 7 + rights * 13 + u32::from(right) * 5) % 11) - 5) * (1 << 33) + i64::from(rights)
+    }
+
+    fn again(step: u32, rights: u32, right: bool) -> bool {
+        right && (step + rights).is_multiple_of(3)
+    }
+
+    /// The value of every position by a plain recursion with a memo, for the check.
+    fn value(step: u32, rights: u32, memo: &mut std::collections::HashMap<(u32, u32), i64>) -> i64 {
+        if step == Self::STEPS {
+            return 0;
+        }
+        if let Some(&v) = memo.get(&(step, rights)) {
+            return v;
+        }
+        let best = [false, true]
+            .into_iter()
+            .map(|right| {
+                let child = Self::value(step + 1, rights + u32::from(right), memo);
+                let gain = Self::gain(step, rights, right);
+                if Self::again(step, rights, right) { gain + child } else { gain - child }
+            })
+            .max()
+            .unwrap();
+        memo.insert((step, rights), best);
+        best
+    }
+}
+
+impl SearchGame for LongScores {
+    type Position = (u32, u32);
+    type Move = bool;
+
+    fn scoring(&self) -> bool {
+        true
+    }
+
+    fn terminal(&self, _: &(u32, u32)) -> Option<Terminal> {
+        None
+    }
+
+    fn moves(&self, &(step, _): &(u32, u32), out: &mut Vec<bool>) {
+        if step < Self::STEPS {
+            out.extend([false, true]);
+        }
+    }
+
+    fn play(&self, &(step, rights): &(u32, u32), right: bool) -> Played<(u32, u32)> {
+        let gain = Self::gain(step, rights, right);
+        Played { position: (step + 1, rights + u32::from(right)), gain, again: Self::again(step, rights, right) }
+    }
+
+    fn key(&self, &(step, rights): &(u32, u32)) -> Option<u128> {
+        Some(u128::from(step) << 32 | u128::from(rights))
+    }
+}
+
+#[test]
+fn scores_past_32_bits_are_exact_with_a_table() {
+    let mut memo = std::collections::HashMap::new();
+    for step in 0..=LongScores::STEPS {
+        for rights in 0..=step {
+            let value = LongScores::value(step, rights, &mut memo);
+            for tt_bytes in TABLE_BYTES {
+                for engine in SearchEngine::ALL {
+                    let found = engine.run(&LongScores, &(step, rights), &limits(tt_bytes)).unwrap();
+                    assert!(found.answer.agrees_with_score(value), "{} at {step},{rights}", engine.name());
+                }
+            }
+        }
+    }
+    assert!(LongScores::value(0, 0, &mut memo).abs() > 1 << 32);
 }
 
 #[test]
