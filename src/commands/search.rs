@@ -202,6 +202,7 @@ pub fn run(args: Args, budget: Option<u64>) -> anyhow::Result<ExitCode> {
         node_budget: budget.unwrap_or(0),
         stop: Some(stop),
         progress: Some(progress),
+        threads: rayon::current_num_threads(),
     };
 
     let (params, position) = search::split_words(&args.words);

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p dots-and-boxes --example search_start -- ROWS COLS RULE \
-//!     [--engine NAME] [--tt-mb N] [--ablation] [--table] [--position "1-2 2-6"] \
+//!     [--engine NAME] [--tt-mb N] [--threads N] [--ablation] [--table] [--position "1-2 2-6"] \
 //!     [--drawn K [--samples N]]
 //! ```
 //!
@@ -13,6 +13,7 @@
 //!
 //! `RULE` is `move-again` or `turn-passes`; `--engine` one of `alpha-beta`, `bisection`,
 //! `mtdf`, `weak`, or `none` (default: all); `--tt-mb` the transposition table in MiB (default 256);
+//! `--threads` the threads of the alpha-beta engines, sharing the table (default 1);
 //! `--table` also times the whole-board table (`tiers::solve_board`, boards of at most 31
 //! lines) for comparison. Prints the value, positions visited, table hits and stores, time and
 //! peak memory of each run.
@@ -48,7 +49,8 @@ fn run() -> Result<(), String> {
     };
     let board = WideBoard::new(rows, cols).map_err(|e| e.to_string())?;
     let game = DotsSearch::on(board, rule, SearchOptions::default());
-    let limits = SearchLimits { tt_bytes: tt_mb << 20, ..SearchLimits::default() };
+    let threads: usize = option("--threads").map_or(Ok(1), |v| v.parse().map_err(|_| "--threads takes a number"))?;
+    let limits = SearchLimits { tt_bytes: tt_mb << 20, threads, ..SearchLimits::default() };
     if let Some(drawn) = option("--drawn") {
         let drawn: usize = drawn.parse().map_err(|_| "--drawn takes a number of lines")?;
         let samples: u64 = option("--samples").map_or(Ok(8), |v| v.parse().map_err(|_| "--samples takes a number"))?;

@@ -7,9 +7,11 @@
 //! it and moving it one step towards 0 (the winner hurries, the loser delays).
 
 use super::table::{Bounds, Found, TranspositionTable};
-use super::{Answer, Driver, Played, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Searched, Sign};
+use super::{Driver, Played, SearchError, SearchGame, SearchLimits, SearchStats, SearchValue, Sign};
 use crate::Terminal;
-use std::sync::atomic::Ordering;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::thread::Thread;
 use std::time::Instant;
 
 /// A win in 0 plies: wins and losses lie within [`MAX_PLIES`] of `±WIN`, inside the 32 bits
@@ -144,40 +146,186 @@ fn most_before_toward_zero(t: i64) -> i64 {
     if t >= 0 { t + 1 } else { t - 1 }
 }
 
-/// One search: the game, the table, the limits and what it cost so far.
+/// What the threads of one search share.
+pub(super) struct Shared {
+    table: TranspositionTable,
+    /// The first thread to finish, with an answer or an error: the others stop.
+    finished: AtomicUsize,
+    /// Positions visited, over all threads; each adds its own every [`CHECK_EVERY`].
+    nodes: AtomicU64,
+    threads: usize,
+    /// The positions some thread is searching the moves of, by a hash of their keys; set when
+    /// the helpers start.
+    busy: OnceLock<Box<[AtomicU64]>>,
+    /// The thread that starts the helpers, woken when the first has searched alone long
+    /// enough or a thread has finished.
+    caller: Thread,
+}
+
+/// Slots of [`Shared::busy`]: 256 KiB, mostly in the cache.
+const BUSY_SLOTS: usize = 1 << 15;
+/// The positions the first thread searches before the helpers start.
+const SOLO_NODES: u64 = 1 << 14;
+
+impl Shared {
+    fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::Acquire) != usize::MAX
+    }
+
+    /// The key's slot in `busy` and what it holds there (never 0, an empty slot), once the
+    /// helpers have started.
+    fn busy_slot(&self, key: u128) -> Option<(&AtomicU64, u64)> {
+        let busy = self.busy.get()?;
+        let hash = ((key as u64) ^ ((key >> 64) as u64).rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        Some((&busy[(hash >> 40) as usize % BUSY_SLOTS], hash))
+    }
+
+    /// Whether another thread is searching the moves of the position of `key` (a guess: two
+    /// keys may share a slot).
+    fn busy(&self, key: u128) -> bool {
+        self.busy_slot(key).is_some_and(|(slot, hash)| slot.load(Ordering::Relaxed) == hash)
+    }
+
+    /// Marks the position of `key` as under search, once the helpers have started; its slot,
+    /// to clear when done.
+    fn mark_busy(&self, key: u128) -> Option<&AtomicU64> {
+        let (slot, hash) = self.busy_slot(key)?;
+        slot.store(hash, Ordering::Relaxed);
+        Some(slot)
+    }
+}
+
+/// The place in the game's list of moves of the `i`-th move tried when the move at place
+/// `first` (the table's best) is tried first, the others in the game's order.
+fn nth_tried(first: Option<usize>, i: usize) -> usize {
+    match first {
+        Some(first) if i == 0 => first,
+        Some(first) if i <= first => i - 1,
+        _ => i,
+    }
+}
+
+/// One thread of a search: the game, the shared table, the limits and what it cost so far.
 pub(super) struct Searcher<'a, G: SearchGame + ?Sized> {
     game: &'a G,
     scale: Scale,
-    table: TranspositionTable<G::Move>,
+    shared: &'a Shared,
+    /// 0 for the thread that reports progress; helpers from 1.
+    thread: usize,
     limits: &'a SearchLimits,
     stats: SearchStats,
+    /// The positions the other threads had visited when this one last looked.
+    others_nodes: u64,
     started: Instant,
     /// Move lists, one per ply, reused.
     move_lists: Vec<Vec<G::Move>>,
     /// What the current driver has proven about the root, for a report on a stop.
     proven: (i64, i64),
-    /// The children of [`Searcher::transposition_cutoff`] (key, move, gain, again) and what
-    /// the table holds of them, reused.
-    cutoff_scratch: Vec<(u128, G::Move, i64, bool)>,
-    found_scratch: Vec<Option<Found<G::Move>>>,
+    /// The children of [`Searcher::transposition_cutoff`] (key, place in the list of moves,
+    /// gain, again) and what the table holds of them, reused.
+    cutoff_scratch: Vec<(u128, usize, i64, bool)>,
+    found_scratch: Vec<Option<Found>>,
+}
+
+/// Runs `job` on `limits.threads` threads (at least one), each on a stack deep enough for
+/// [`MAX_PLIES`] plies and all sharing one transposition table: the first alone for
+/// [`SOLO_NODES`] positions, then the helpers beside it. Returns the result of the first to
+/// finish, with the costs of all of them: positions, hits and stores summed, the table and
+/// every thread's buffers in the peak. The others stop within [`CHECK_EVERY`] positions. Every
+/// thread's answer is exact, so the answer does not depend on the threads; the time and the
+/// positions visited do.
+pub(super) fn in_threads<G, T>(
+    game: &G,
+    position: &G::Position,
+    limits: &SearchLimits,
+    job: impl Fn(&mut Searcher<'_, G>, &G::Position) -> Result<T, SearchError> + Sync,
+) -> Result<(T, SearchStats), SearchError>
+where
+    G: SearchGame + ?Sized,
+    T: Send,
+{
+    let threads = limits.threads.max(1);
+    let table = TranspositionTable::new(limits.tt_bytes, threads > 1)?;
+    let shared = Shared {
+        table,
+        finished: AtomicUsize::new(usize::MAX),
+        nodes: AtomicU64::new(0),
+        threads,
+        busy: OnceLock::new(),
+        caller: std::thread::current(),
+    };
+    let started = Instant::now();
+    let job = &job;
+    let shared_ref = &shared;
+    let mut results: Vec<Option<(Result<T, SearchError>, SearchStats)>> = std::thread::scope(|scope| {
+        let spawn = |thread: usize| {
+            let position = position.clone();
+            std::thread::Builder::new().stack_size(STACK_BYTES).spawn_scoped(scope, move || {
+                let mut searcher = Searcher::new(game, limits, shared_ref, thread, started);
+                let result = job(&mut searcher, &position);
+                let _ = shared_ref.finished.compare_exchange(usize::MAX, thread, Ordering::AcqRel, Ordering::Relaxed);
+                shared_ref.caller.unpark();
+                (result, searcher.stats)
+            })
+        };
+        let mut handles = vec![spawn(0)];
+        if handles[0].is_err() {
+            return vec![None];
+        }
+        if threads > 1 {
+            // The first thread searches alone for its first `SOLO_NODES` positions: most
+            // searches near the end of a game are over sooner than a helper starts.
+            while shared_ref.nodes.load(Ordering::Acquire) < SOLO_NODES && !shared_ref.is_finished() {
+                std::thread::park();
+            }
+            if !shared_ref.is_finished() {
+                let _ = shared_ref.busy.set((0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect());
+                handles.extend((1..threads).map(spawn));
+            }
+        }
+        handles
+            .into_iter()
+            .map(|handle| handle.ok().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))))
+            .collect()
+    });
+    let table_bytes = shared.table.bytes() as u64;
+    let mut stats = SearchStats { elapsed: started.elapsed(), peak_bytes: table_bytes, ..SearchStats::default() };
+    for (_, thread) in results.iter().flatten() {
+        stats.nodes += thread.nodes;
+        stats.tt_hits += thread.tt_hits;
+        stats.tt_stores += thread.tt_stores;
+        stats.peak_bytes += thread.peak_bytes - table_bytes;
+    }
+    let first = shared.finished.load(Ordering::Acquire);
+    match results.get_mut(first).and_then(Option::take) {
+        Some((result, _)) => result.map(|answer| (answer, stats)),
+        None => Err(SearchError::Stack { bytes: STACK_BYTES }),
+    }
 }
 
 impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
-    pub(super) fn new(game: &'a G, limits: &'a SearchLimits) -> Result<Searcher<'a, G>, SearchError> {
-        let table = TranspositionTable::new(limits.tt_bytes)?;
-        let stats = SearchStats { peak_bytes: table.bytes() as u64, ..SearchStats::default() };
-        Ok(Searcher {
+    fn new(
+        game: &'a G,
+        limits: &'a SearchLimits,
+        shared: &'a Shared,
+        thread: usize,
+        started: Instant,
+    ) -> Searcher<'a, G> {
+        let stats = SearchStats { peak_bytes: shared.table.bytes() as u64, ..SearchStats::default() };
+        Searcher {
             game,
             scale: Scale::of(game),
-            table,
+            shared,
+            thread,
             limits,
             stats,
-            started: Instant::now(),
+            others_nodes: 0,
+            started,
             move_lists: Vec::new(),
             proven: (-INFINITY, INFINITY),
             cutoff_scratch: Vec::new(),
             found_scratch: Vec::new(),
-        })
+        }
     }
 
     /// The value of `position` if it lies strictly between `alpha` and `beta`; else a bound:
@@ -198,7 +346,7 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         }
         let key = self.game.key(position);
         let mut first_move = None;
-        if let Some(entry) = key.and_then(|key| self.table.get(key)) {
+        if let Some(entry) = key.and_then(|key| self.shared.table.get(key)) {
             lower = lower.max(entry.bounds.lower);
             upper = upper.min(entry.bounds.upper);
             first_move = entry.best;
@@ -215,10 +363,12 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         let mut moves = self.move_lists.pop().unwrap_or_default();
         moves.clear();
         self.game.moves(position, &mut moves);
-        if let Some(at) = first_move.and_then(|m| moves.iter().position(|&x| x == m)) {
-            moves[..=at].rotate_right(1);
+        let first = first_move.filter(|&at| at < moves.len());
+        let busy = key.and_then(|key| self.shared.mark_busy(key));
+        let result = self.best_move(position, &moves, first, alpha, beta, ply);
+        if let Some(slot) = busy {
+            slot.store(0, Ordering::Relaxed);
         }
-        let result = self.best_move(position, &moves, alpha, beta, ply);
         let depth_lists = self.move_lists.len() + 1;
         self.move_lists.push(moves);
         self.note_buffers(depth_lists);
@@ -232,21 +382,23 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             } else {
                 Bounds { lower: best, upper: best }
             };
-            self.table.store(key, bounds, best_move, self.stats.nodes - nodes_before + 1);
+            self.shared.table.store(key, bounds, best_move, self.stats.nodes - nodes_before + 1);
             self.stats.tt_stores += 1;
         }
         Ok(best)
     }
 
-    /// The best of `moves` within the window, and the move that gave it.
+    /// The best of `moves` within the window, the move at place `first` tried first, and the
+    /// place in `moves` of the move that gave it.
     fn best_move(
         &mut self,
         position: &G::Position,
         moves: &[G::Move],
+        first: Option<usize>,
         alpha: i64,
         beta: i64,
         ply: u32,
-    ) -> Result<(i64, Option<G::Move>), SearchError> {
+    ) -> Result<(i64, Option<usize>), SearchError> {
         if moves.is_empty() {
             return Ok((self.scale.stuck(), None));
         }
@@ -257,43 +409,61 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         }
         let mut best = -INFINITY;
         let mut best_move = None;
-        for &mv in moves {
-            let Played { position: child, gain, again } = self.game.play(position, mv);
-            let floor = alpha.max(best);
-            let (child_alpha, child_beta) = self.scale.child_window(floor, beta, gain, again);
-            let value = self.scale.backed_up(self.search(&child, child_alpha, child_beta, ply + 1)?, gain, again);
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if best >= beta {
-                    break;
+        // With helpers, a move whose child another thread is searching waits for a second
+        // pass (the first move never waits): the threads spread over the moves instead of
+        // searching the same subtree side by side, and the second pass mostly finds the
+        // child's bounds in the table.
+        let share = self.shared.busy.get().is_some();
+        let mut waiting = 0u64;
+        for pass in [false, true] {
+            for (i, at) in (0..moves.len()).map(|i| (i, nth_tried(first, i))) {
+                if pass != (waiting >> i.min(63) & 1 == 1 && i < 64) {
+                    continue;
                 }
+                let Played { position: child, gain, again } = self.game.play(position, moves[at]);
+                if share && !pass && i > 0 && i < 64 && self.game.key(&child).is_some_and(|key| self.shared.busy(key)) {
+                    waiting |= 1 << i;
+                    continue;
+                }
+                let floor = alpha.max(best);
+                let (child_alpha, child_beta) = self.scale.child_window(floor, beta, gain, again);
+                let value = self.scale.backed_up(self.search(&child, child_alpha, child_beta, ply + 1)?, gain, again);
+                if value > best {
+                    best = value;
+                    best_move = Some(at);
+                    if best >= beta {
+                        return Ok((best, best_move));
+                    }
+                }
+            }
+            if waiting == 0 {
+                break;
             }
         }
         Ok((best, best_move))
     }
 
     /// A move whose child's bounds in the table already make it worth at least `beta`, with
-    /// that worth (an enhanced transposition cut-off).
+    /// that worth and the move's place in `moves` (an enhanced transposition cut-off).
     fn transposition_cutoff(
         &mut self,
         position: &G::Position,
         moves: &[G::Move],
         beta: i64,
-    ) -> Option<(i64, Option<G::Move>)> {
+    ) -> Option<(i64, Option<usize>)> {
         // The children's keys first, then their lookups in a loop of their own: the lookups
         // do not wait on each other, so their cache misses overlap.
         let mut children = std::mem::take(&mut self.cutoff_scratch);
         children.clear();
-        children.extend(moves.iter().filter_map(|&mv| {
+        children.extend(moves.iter().enumerate().filter_map(|(at, &mv)| {
             let Played { position: child, gain, again } = self.game.play(position, mv);
-            Some((self.game.key(&child)?, mv, gain, again))
+            Some((self.game.key(&child)?, at, gain, again))
         }));
         let mut found = std::mem::take(&mut self.found_scratch);
         found.clear();
-        found.extend(children.iter().map(|&(key, ..)| self.table.get(key)));
+        found.extend(children.iter().map(|&(key, ..)| self.shared.table.get(key)));
         let mut cut = None;
-        for (found, &(_, mv, gain, again)) in found.iter().zip(&children) {
+        for (found, &(_, at, gain, again)) in found.iter().zip(&children) {
             let Some(found) = found else { continue };
             // A move is worth at least `beta` when its child is bounded: from below after a
             // move again (the worth grows with the child's value), else from above.
@@ -304,7 +474,7 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             let worth = self.scale.backed_up(bound, gain, again);
             if worth >= beta {
                 self.stats.tt_hits += 1;
-                cut = Some((worth, Some(mv)));
+                cut = Some((worth, Some(at)));
                 break;
             }
         }
@@ -313,22 +483,34 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         cut
     }
 
+    /// Counts a position visited; stops the search past the node budget (over all threads),
+    /// when the stop flag is set, or when another thread has finished.
     fn count_node(&mut self) -> Result<(), SearchError> {
         self.stats.nodes += 1;
         let nodes = self.stats.nodes;
-        if self.limits.node_budget != 0 && nodes > self.limits.node_budget {
+        let total = nodes + self.others_nodes;
+        if self.limits.node_budget != 0 && total > self.limits.node_budget {
             let proven = self.scale.describe_bounds(self.proven.0, self.proven.1);
-            return Err(SearchError::NodeBudget { nodes: nodes - 1, proven });
+            return Err(SearchError::NodeBudget { nodes: total - 1, proven });
         }
         if nodes.is_multiple_of(CHECK_EVERY) {
-            if self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-                let proven = self.scale.describe_bounds(self.proven.0, self.proven.1);
-                return Err(SearchError::Stopped { nodes, proven });
+            if self.shared.threads > 1 {
+                let all = self.shared.nodes.fetch_add(CHECK_EVERY, Ordering::AcqRel) + CHECK_EVERY;
+                self.others_nodes = all - nodes;
+                if self.thread == 0 && nodes == SOLO_NODES {
+                    self.shared.caller.unpark();
+                }
             }
-            if nodes.is_multiple_of(PROGRESS_EVERY)
+            let stopped = self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+            if stopped || self.shared.finished.load(Ordering::Relaxed) != usize::MAX {
+                let proven = self.scale.describe_bounds(self.proven.0, self.proven.1);
+                return Err(SearchError::Stopped { nodes: total, proven });
+            }
+            if self.thread == 0
+                && nodes.is_multiple_of(PROGRESS_EVERY)
                 && let Some(progress) = &self.limits.progress
             {
-                progress(&self.current_stats());
+                progress(&SearchStats { nodes: total, ..self.current_stats() });
             }
         }
         Ok(())
@@ -337,7 +519,7 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
     /// Counts the move lists held for `plies` plies in the peak.
     fn note_buffers(&mut self, plies: usize) {
         let capacity: usize = self.move_lists.iter().map(Vec::capacity).sum();
-        let bytes = (capacity + plies) * std::mem::size_of::<G::Move>() + self.table.bytes();
+        let bytes = (capacity + plies) * std::mem::size_of::<G::Move>() + self.shared.table.bytes();
         self.stats.peak_bytes = self.stats.peak_bytes.max(bytes as u64);
     }
 
@@ -419,11 +601,6 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             value = child_value;
         }
         Ok(line)
-    }
-
-    pub(super) fn finish(mut self, answer: Answer, principal_variation: Vec<G::Move>) -> Searched<G::Move> {
-        self.stats.elapsed = self.started.elapsed();
-        Searched { answer, principal_variation, stats: self.stats }
     }
 
     pub(super) fn scale(&self) -> Scale {

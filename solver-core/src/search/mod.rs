@@ -183,6 +183,9 @@ pub struct SearchLimits {
     pub stop: Option<Arc<AtomicBool>>,
     /// Called with the costs so far about every 2^20 positions visited (progress on a terminal).
     pub progress: Option<Progress>,
+    /// The threads [`alpha_beta`] and [`weak_alpha_beta`] search with, sharing one table (0
+    /// counts as 1); the other engines use one. The answer is the same on any number.
+    pub threads: usize,
 }
 
 /// What a search cost.
@@ -349,41 +352,46 @@ impl SearchEngine {
 /// the most positions, and the newest. Time: exponential in the depth in the worst case; every position is
 /// searched at most once per window while its entry stays in the table. Memory: the table
 /// (`limits.tt_bytes`, allocated whole) plus a move list and a recursion frame per ply of the
-/// deepest line; a path past 100,000 plies is reported as [`SearchError::Cycle`]. The search
-/// runs on a thread of its own with a 256 MiB stack (reserved, touched only as deep as it
-/// goes). The principal variation takes a null-window search per move tried along it, mostly
+/// deepest line, a thread; a path past 100,000 plies is reported as [`SearchError::Cycle`].
+/// The principal variation takes a null-window search per move tried along it, mostly
 /// answered by the table, counted in the costs.
+///
+/// Threads ([`SearchLimits::threads`]): each runs the whole search on a thread of its own with
+/// a 256 MiB stack (reserved, touched only as deep as it goes), all sharing the one table. The
+/// first searches alone for its first 16,384 positions (searches near the end of a game are
+/// over sooner than a thread starts); then the helpers join. A thread marks the positions
+/// whose moves it is searching, and a move other than the first whose child another thread is
+/// searching waits for a second pass (in the spirit of ABDADA, Weill 1996), so that the
+/// threads spread over the moves and find each other's bounds in the table. The first thread
+/// to finish gives the answer and the others stop. The answer and the principal variation are
+/// the same on any number of threads; the positions visited (summed over the threads) and the
+/// time are not. With more than one thread the node budget is checked on the threads' sum
+/// every 4,096 positions of each, so a search may pass it by that much a thread.
 pub fn alpha_beta<G: SearchGame>(
     game: &G,
     position: &G::Position,
     driver: Driver,
     limits: &SearchLimits,
 ) -> Result<Searched<G::Move>, SearchError> {
-    let position = position.clone();
-    alpha_beta::on_deep_stack(move || {
-        let mut searcher = alpha_beta::Searcher::new(game, limits)?;
-        let value = searcher.exact(&position, driver)?;
-        let line = searcher.variation(&position, value)?;
-        let answer = Answer::Exact(searcher.scale().value(value));
-        Ok(searcher.finish(answer, line))
-    })?
+    let searched = alpha_beta::in_threads(game, position, limits, |searcher, position| {
+        let value = searcher.exact(position, driver)?;
+        let line = searcher.variation(position, value)?;
+        Ok((Answer::Exact(searcher.scale().value(value)), line))
+    });
+    searched.map(|((answer, principal_variation), stats)| Searched { answer, principal_variation, stats })
 }
 
 /// The sign of the value of `position` (win, tie or loss; for a scoring game above, at or
 /// below 0) by alpha-beta: a null-window search on 1 (is the value above 0?), then, if not, one
-/// on 0. Cheaper than an exact value: a cut-off needs only one move that keeps the sign. Time
-/// and memory as [`alpha_beta`]'s; no principal variation.
+/// on 0. Cheaper than an exact value: a cut-off needs only one move that keeps the sign. Time,
+/// memory and threads as [`alpha_beta`]'s; no principal variation.
 pub fn weak_alpha_beta<G: SearchGame>(
     game: &G,
     position: &G::Position,
     limits: &SearchLimits,
 ) -> Result<Searched<G::Move>, SearchError> {
-    let position = position.clone();
-    alpha_beta::on_deep_stack(move || {
-        let mut searcher = alpha_beta::Searcher::new(game, limits)?;
-        let sign = searcher.sign(&position)?;
-        Ok(searcher.finish(Answer::Sign(sign), Vec::new()))
-    })?
+    let searched = alpha_beta::in_threads(game, position, limits, |searcher, position| searcher.sign(position));
+    searched.map(|(sign, stats)| Searched { answer: Answer::Sign(sign), principal_variation: Vec::new(), stats })
 }
 
 /// The sign of the value of `position` (win, tie or loss; for a scoring game above, at or

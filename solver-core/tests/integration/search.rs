@@ -7,9 +7,9 @@
 use proptest::prelude::*;
 use solver_core::graph::{Edge, GraphGame, Node, RandomShape};
 use solver_core::search::{
-    Answer, ImpartialSpaceSearch, ImpartialSum, MIN_TREE_BYTES, PlainRules, PlainScoring, Played, ScoringSpaceSearch,
-    SearchEngine, SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch, df_pn, proof_number_search,
-    proof_number_search_within,
+    Answer, Driver, ImpartialSpaceSearch, ImpartialSum, MIN_TREE_BYTES, PlainRules, PlainScoring, Played,
+    ScoringSpaceSearch, SearchEngine, SearchError, SearchGame, SearchLimits, SearchValue, SpaceSearch, df_pn,
+    proof_number_search, proof_number_search_within,
 };
 use solver_core::{
     Outcome, OutcomeTable, ScoringSpace, StateId, StateSpace, Terminal, grundy_table, score_table,
@@ -59,12 +59,12 @@ fn check_outcome_line(game: &GraphGame, table: &OutcomeTable, id: StateId, line:
     }
 }
 
-fn outcomes_agree(game: &GraphGame, tt_bytes: usize) {
+fn outcomes_agree(game: &GraphGame, limits: &SearchLimits) {
     let table = solve_with_reverse_graph(game).unwrap();
     let search = SpaceSearch::new(game);
     for id in ids(game) {
         for engine in SearchEngine::ALL {
-            let found = engine.run(&search, &id, &limits(tt_bytes)).unwrap();
+            let found = engine.run(&search, &id, limits).unwrap();
             let expected = table.get(id);
             assert!(
                 found.answer.agrees_with_outcome(expected),
@@ -77,13 +77,13 @@ fn outcomes_agree(game: &GraphGame, tt_bytes: usize) {
     }
 }
 
-fn scores_agree(game: &GraphGame, tt_bytes: usize) {
+fn scores_agree(game: &GraphGame, limits: &SearchLimits) {
     let table = score_table::<i64, _>(game).unwrap();
     let search = ScoringSpaceSearch::new(game);
     for id in ids(game) {
         let expected = table[id.index()];
         for engine in SearchEngine::ALL {
-            let found = engine.run(&search, &id, &limits(tt_bytes)).unwrap();
+            let found = engine.run(&search, &id, limits).unwrap();
             assert!(
                 found.answer.agrees_with_score(expected),
                 "{} at {id}: {} not {expected}",
@@ -133,13 +133,13 @@ proptest! {
     #[test]
     fn every_engine_gives_the_tables_outcomes(nodes in 1usize..150, reach in 1usize..12, seed in any::<u64>()) {
         let game = GraphGame::random(&outcome_shape(nodes, reach), seed);
-        outcomes_agree(&game, 1 << 20);
+        outcomes_agree(&game, &limits(1 << 20));
     }
 
     #[test]
     fn every_engine_gives_the_tables_scores(nodes in 1usize..150, reach in 1usize..12, seed in any::<u64>()) {
         let game = GraphGame::random(&RandomShape { acyclic_reach: reach, ..RandomShape::acyclic(nodes) }, seed);
-        scores_agree(&game, 1 << 20);
+        scores_agree(&game, &limits(1 << 20));
     }
 
     // Pairs cancel, so a sum of an n-node game is a subset of its nodes: at most 2^14 sums
@@ -155,8 +155,20 @@ proptest! {
     fn small_and_missing_tables_change_costs_not_values(nodes in 1usize..30, seed in any::<u64>()) {
         let shape = RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(nodes) };
         for tt_bytes in TABLE_BYTES {
-            outcomes_agree(&GraphGame::random(&outcome_shape(nodes, 4), seed), tt_bytes);
-            scores_agree(&GraphGame::random(&shape, seed), tt_bytes);
+            outcomes_agree(&GraphGame::random(&outcome_shape(nodes, 4), seed), &limits(tt_bytes));
+            scores_agree(&GraphGame::random(&shape, seed), &limits(tt_bytes));
+        }
+    }
+
+    // Threads sharing a table of one bucket or plenty: the values and the principal
+    // variations are the tables', on any number of threads.
+    #[test]
+    fn threads_change_costs_not_values(nodes in 1usize..40, seed in any::<u64>(), threads in 2usize..5) {
+        let shape = RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(nodes) };
+        for tt_bytes in [64, 1 << 20] {
+            let limits = SearchLimits { threads, ..limits(tt_bytes) };
+            outcomes_agree(&GraphGame::random(&outcome_shape(nodes, 4), seed), &limits);
+            scores_agree(&GraphGame::random(&shape, seed), &limits);
         }
     }
 
@@ -306,15 +318,36 @@ fn scores_past_32_bits_are_exact_with_a_table() {
     for step in 0..=LongScores::STEPS {
         for rights in 0..=step {
             let value = LongScores::value(step, rights, &mut memo);
-            for tt_bytes in TABLE_BYTES {
+            for (tt_bytes, threads) in TABLE_BYTES.into_iter().flat_map(|bytes| [(bytes, 1), (bytes, 2)]) {
                 for engine in SearchEngine::ALL {
-                    let found = engine.run(&LongScores, &(step, rights), &limits(tt_bytes)).unwrap();
+                    let limits = SearchLimits { threads, ..limits(tt_bytes) };
+                    let found = engine.run(&LongScores, &(step, rights), &limits).unwrap();
                     assert!(found.answer.agrees_with_score(value), "{} at {step},{rights}", engine.name());
                 }
             }
         }
     }
     assert!(LongScores::value(0, 0, &mut memo).abs() > 1 << 32);
+}
+
+#[test]
+fn threads_that_search_together_on_a_small_table_stay_exact() {
+    // Searches long enough (tens of thousands of positions each) that the threads run side by
+    // side, on a table of 1,024 buckets for 20,000 positions, so that they read and write the
+    // same buckets all the time.
+    let game = GraphGame::random(&RandomShape { acyclic_reach: 30, ..RandomShape::acyclic(20_000) }, 11);
+    let table = score_table::<i64, _>(&game).unwrap();
+    let search = ScoringSpaceSearch::new(&game);
+    for id in (game.len() - 4..game.len()).map(|i| StateId::new(i).unwrap()) {
+        let one = SearchEngine::ALL[2].run(&search, &id, &limits(1 << 16)).unwrap();
+        for engine in [SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta] {
+            let found = engine.run(&search, &id, &SearchLimits { threads: 2, ..limits(1 << 16) }).unwrap();
+            assert!(found.answer.agrees_with_score(table[id.index()]), "{} at {id}", engine.name());
+            if !engine.is_weak() {
+                assert_eq!(found.principal_variation, one.principal_variation, "{id}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -349,12 +382,22 @@ fn a_node_budget_stops_the_search_with_what_it_proved() {
     let found = SearchEngine::ALL[0].run(&BinaryTree, &10, &SearchLimits { node_budget: 50_000, ..budget }).unwrap();
     assert!(found.stats.nodes <= 50_000);
     assert_eq!(found.answer, Answer::Exact(SearchValue::Score(0)));
+    // Threads share the budget, each checking the sum every 4,096 of its own positions.
+    let shared = SearchLimits { node_budget: 100_000, threads: 2, ..SearchLimits::default() };
+    for engine in [SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta] {
+        match engine.run(&BinaryTree, &30, &shared) {
+            Err(SearchError::NodeBudget { nodes, .. }) => {
+                assert!((100_000..100_000 + 3 * 4096).contains(&nodes), "{nodes}")
+            }
+            other => panic!("{}: {other:?}", engine.name()),
+        }
+    }
 }
 
 #[test]
 fn a_stop_ends_the_search() {
     let stop = Arc::new(AtomicBool::new(true));
-    let limits = SearchLimits { stop: Some(stop), ..SearchLimits::default() };
+    let limits = SearchLimits { stop: Some(stop), threads: 2, ..SearchLimits::default() };
     for engine in SearchEngine::ALL {
         let result = engine.run(&BinaryTree, &40, &limits);
         assert!(matches!(result, Err(SearchError::Stopped { .. })), "{}: {result:?}", engine.name());
