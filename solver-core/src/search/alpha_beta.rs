@@ -230,7 +230,7 @@ pub(super) struct Searcher<'a, G: SearchGame + ?Sized> {
 /// Runs `job` on `limits.threads` threads (at least one), each on a stack deep enough for
 /// [`MAX_PLIES`] plies and all sharing one transposition table: the first alone for
 /// [`SOLO_NODES`] positions, then the helpers beside it. Returns the result of the first to
-/// finish, with the costs of all of them: positions, hits and stores summed, the table and
+/// finish, with the costs of all of them: positions, hits and stores summed, the tables and
 /// every thread's buffers in the peak. The others stop within [`CHECK_EVERY`] positions. Every
 /// thread's answer is exact, so the answer does not depend on the threads; the time and the
 /// positions visited do.
@@ -289,7 +289,9 @@ where
             .collect()
     });
     let table_bytes = shared.table.bytes() as u64;
-    let mut stats = SearchStats { elapsed: started.elapsed(), peak_bytes: table_bytes, ..SearchStats::default() };
+    let busy_bytes = shared.busy.get().map_or(0, |busy| size_of_val::<[AtomicU64]>(busy) as u64);
+    let mut stats =
+        SearchStats { elapsed: started.elapsed(), peak_bytes: table_bytes + busy_bytes, ..SearchStats::default() };
     for (_, thread) in results.iter().flatten() {
         stats.nodes += thread.nodes;
         stats.tt_hits += thread.tt_hits;
