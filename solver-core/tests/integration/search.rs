@@ -160,8 +160,10 @@ proptest! {
         }
     }
 
-    // Threads sharing a table of one bucket or plenty: the values and the principal
-    // variations are the tables', on any number of threads.
+    // Several threads asked for, a table of one bucket or plenty: the values and the principal
+    // variations are the tables'. These searches are small, so they run on the first thread
+    // alone with the locked table (the helpers join past 16,384 positions); the next test
+    // below the proptests checks helpers running side by side.
     #[test]
     fn threads_change_costs_not_values(nodes in 1usize..40, seed in any::<u64>(), threads in 2usize..5) {
         let shape = RandomShape { acyclic_reach: 4, ..RandomShape::acyclic(nodes) };
@@ -332,13 +334,15 @@ fn scores_past_32_bits_are_exact_with_a_table() {
 
 #[test]
 fn threads_that_search_together_on_a_small_table_stay_exact() {
-    // Searches long enough (tens of thousands of positions each) that the threads run side by
-    // side, on a table of 1,024 buckets for 20,000 positions, so that they read and write the
-    // same buckets all the time.
+    // The 16 highest positions of a 20,000-position game on a table of 1,024 buckets, so that
+    // the threads read and write the same buckets all the time. Searches past 16,384 positions
+    // start the helper (its 256 KiB table of busy positions then shows in the peak memory):
+    // the test insists that some did, so that it checks threads running side by side.
     let game = GraphGame::random(&RandomShape { acyclic_reach: 30, ..RandomShape::acyclic(20_000) }, 11);
     let table = score_table::<i64, _>(&game).unwrap();
     let search = ScoringSpaceSearch::new(&game);
-    for id in (game.len() - 4..game.len()).map(|i| StateId::new(i).unwrap()) {
+    let mut helped = 0;
+    for id in (game.len() - 16..game.len()).map(|i| StateId::new(i).unwrap()) {
         let one = SearchEngine::ALL[2].run(&search, &id, &limits(1 << 16)).unwrap();
         for engine in [SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta] {
             let found = engine.run(&search, &id, &SearchLimits { threads: 2, ..limits(1 << 16) }).unwrap();
@@ -346,8 +350,10 @@ fn threads_that_search_together_on_a_small_table_stay_exact() {
             if !engine.is_weak() {
                 assert_eq!(found.principal_variation, one.principal_variation, "{id}");
             }
+            helped += usize::from(found.stats.peak_bytes >= (1 << 16) + (256 << 10));
         }
     }
+    assert!(helped >= 4, "only {helped} searches started the helper");
 }
 
 #[test]
