@@ -143,7 +143,9 @@ const CHECKS: &[(&str, Check)] = &[
 ];
 
 fn solver_core_dependencies(packages: &[Package], _: &[(String, Option<String>)]) -> Vec<String> {
-    let allowed = ["petgraph", "rayon", "thiserror"];
+    // memmap2 and zerocopy: `search::TableMemory`, a game's own transposition table on an
+    // anonymous map that asks for huge pages, viewed as atomic words without `unsafe`.
+    let allowed = ["memmap2", "petgraph", "rayon", "thiserror", "zerocopy"];
     // The distributed tier engine's MPI bindings, behind the feature `mpi`: the default build,
     // and so every game and command, has none of it.
     let behind_a_feature = ["mpi"];

@@ -41,7 +41,7 @@ fn search(c: &mut Criterion) {
     let game = ConnectFourSearch::new(shape);
     let limits = SearchLimits { tt_bytes: 16 << 20, ..SearchLimits::default() };
     let solver = |weak| Solver::new(shape, SolveOptions { weak, tt_bytes: 16 << 20, ..SolveOptions::default() });
-    let (strong, weak) = (solver(false).expect("16 MiB"), solver(true).expect("16 MiB"));
+    let (mut strong, mut weak) = (solver(false).expect("16 MiB"), solver(true).expect("16 MiB"));
     let scores: Vec<i32> = positions.iter().map(|&p| strong.solve(p).expect("no limit").score).collect();
     let run_engine = |engine: SearchEngine| -> u64 {
         positions
@@ -55,7 +55,7 @@ fn search(c: &mut Criterion) {
             })
             .sum()
     };
-    let run_solver = |solver: &Solver| -> u64 {
+    let run_solver = |solver: &mut Solver| -> u64 {
         positions
             .iter()
             .map(|&position| {
@@ -70,16 +70,16 @@ fn search(c: &mut Criterion) {
     }
     let weak_scores: Vec<i32> = positions.iter().map(|&p| weak.solve(p).expect("no limit").score).collect();
     assert_eq!(weak_scores, scores.iter().map(|s| s.signum()).collect::<Vec<_>>(), "the weak solver's signs");
-    eprintln!("{:<18} {:>10} positions visited over the 16 searches", "solver", run_solver(&strong));
-    eprintln!("{:<18} {:>10} positions visited over the 16 searches", "solver weak", run_solver(&weak));
+    eprintln!("{:<18} {:>10} positions visited over the 16 searches", "solver", run_solver(&mut strong));
+    eprintln!("{:<18} {:>10} positions visited over the 16 searches", "solver weak", run_solver(&mut weak));
 
     let mut group = c.benchmark_group("connect four, 16 positions 14 plies in");
     group.sample_size(10);
     for engine in engines {
         group.bench_function(engine.name(), |b| b.iter(|| run_engine(black_box(engine))));
     }
-    group.bench_function("solver", |b| b.iter(|| run_solver(black_box(&strong))));
-    group.bench_function("solver weak", |b| b.iter(|| run_solver(black_box(&weak))));
+    group.bench_function("solver", |b| b.iter(|| run_solver(black_box(&mut strong))));
+    group.bench_function("solver weak", |b| b.iter(|| run_solver(black_box(&mut weak))));
     group.finish();
 }
 

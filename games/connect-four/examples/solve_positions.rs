@@ -49,7 +49,7 @@ fn run() -> Result<(), String> {
         .ok_or("usage: solve_positions FILE [--weak] [--threads N] [--tt-mib M] [--lines N] [--solo-nodes N] [--width W --height H]")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
     let shape = Shape::new(width, height).map_err(|e| e.to_string())?;
-    let solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;
     let (mut count, mut micros, mut nodes, mut mismatches) = (0u64, 0f64, 0u64, 0u64);
     for line in text.lines().take(lines) {
         let mut words = line.split_whitespace();

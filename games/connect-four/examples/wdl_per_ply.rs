@@ -47,7 +47,7 @@ fn run() -> Result<(), String> {
             .collect();
         layers.push(next);
     }
-    let solver = Solver::new(shape, options).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(shape, options).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let mut lines = Vec::new();
     for (ply, layer) in layers.iter().enumerate().rev() {

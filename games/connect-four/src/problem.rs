@@ -109,9 +109,9 @@ impl Problem for ConnectFourProblem {
         let mut budget = ExplainBudget::new(cases.len());
         let mut explanations = vec![Explanation::default(); cases.len()];
         for (shape, indices) in by_board(&cases) {
-            let solver = solver_of(shape)?;
+            let mut solver = solver_of(shape)?;
             for i in indices {
-                explanations[i] = explain_case(i + 1, cases[i], &solver)?;
+                explanations[i] = explain_case(i + 1, cases[i], &mut solver)?;
                 budget.charge(&explanations[i])?;
             }
         }
@@ -143,7 +143,7 @@ impl Problem for ConnectFourProblem {
         let pools = hard_pools();
         let mut rng = SplitMix64(seed ^ 0x6861_7264); // "hard": not the uniform generator's stream
         let standard = Shape::new(7, 6).expect("7x6 is a board");
-        let solver = solver_of(standard)?;
+        let mut solver = solver_of(standard)?;
         const KINDS: [Hard; 6] = [
             Hard::DeepestWin,
             Hard::DeepestLoss,
@@ -160,7 +160,7 @@ impl Problem for ConnectFourProblem {
                 let position = pools.draw(&KINDS, kind, &mut rng).map_or(Position::empty(), |id| space.unrank(id));
                 Case { shape: *shape, position }
             } else {
-                hard_standard(&solver, standard, rng.below(3), &mut rng)?
+                hard_standard(&mut solver, standard, rng.below(3), &mut rng)?
             };
             drawn.push(case);
         }
@@ -228,7 +228,7 @@ fn solver_of(shape: Shape) -> Result<Solver, JudgeError> {
 
 /// The solver's score of `position`, its nodes charged to `work` (a dense engine: its nodes
 /// cost a few nanoseconds, [`Work::spend_dense`]).
-fn solve_charged(solver: &Solver, position: Position, work: &mut Work) -> Result<i32, JudgeError> {
+fn solve_charged(solver: &mut Solver, position: Position, work: &mut Work) -> Result<i32, JudgeError> {
     let solved = solver.solve(position).map_err(|e| match e {
         SolveError::Budget { .. } => over_budget(work),
         other => JudgeError::TooLarge(other.to_string()),
@@ -250,9 +250,9 @@ fn by_solver(cases: &[Case]) -> Result<Vec<i32>, JudgeError> {
     let mut scores = vec![0; cases.len()];
     let mut work = Work::for_input("the solver");
     for (shape, indices) in by_board(cases) {
-        let solver = solver_of(shape)?;
+        let mut solver = solver_of(shape)?;
         for i in indices {
-            scores[i] = solve_charged(&solver, cases[i].position, &mut work)?;
+            scores[i] = solve_charged(&mut solver, cases[i].position, &mut work)?;
         }
     }
     Ok(scores)
@@ -419,7 +419,7 @@ fn hard_pools() -> &'static [HardBoard] {
 /// A 7x6 position with the fewest stones allowed, of kind `kind` (0: a win or loss scored
 /// -2 to 2, decided by the last stones; 1: a draw; 2: a win with a single winning move) where
 /// one of 8 random plays gives one, else the last of them.
-fn hard_standard(solver: &Solver, shape: Shape, kind: u64, rng: &mut SplitMix64) -> Result<Case, JudgeError> {
+fn hard_standard(solver: &mut Solver, shape: Shape, kind: u64, rng: &mut SplitMix64) -> Result<Case, JudgeError> {
     let mut work = Work::for_input("the hard generator");
     let plies = shape.cells() - MAX_EMPTY;
     let mut position = Position::empty();
@@ -443,7 +443,7 @@ fn hard_standard(solver: &Solver, shape: Shape, kind: u64, rng: &mut SplitMix64)
 
 /// The moves of `position` that keep a win: those after which the opponent's score is
 /// negative.
-fn winning_moves(solver: &Solver, shape: Shape, position: Position, work: &mut Work) -> Result<usize, JudgeError> {
+fn winning_moves(solver: &mut Solver, shape: Shape, position: Position, work: &mut Work) -> Result<usize, JudgeError> {
     let mut count = 0;
     for column in (0..shape.width()).filter(|&c| position.can_play(shape, c)) {
         if solve_charged(solver, position.play(shape, column), work)? < 0 {
@@ -508,7 +508,7 @@ fn picture(case: Case) -> String {
 /// How many plies of a line `explain` shows at most: every game ends within 42.
 const EXPLAIN_PLIES: usize = (MAX_WIDTH * MAX_HEIGHT) as usize;
 
-fn explain_case(number: usize, case: Case, solver: &Solver) -> Result<Explanation, JudgeError> {
+fn explain_case(number: usize, case: Case, solver: &mut Solver) -> Result<Explanation, JudgeError> {
     let Case { shape, position } = case;
     let mut work = Work::for_input("the solver");
     let score = solve_charged(solver, position, &mut work)?;

@@ -58,7 +58,9 @@
 //!   a core).
 //!
 //! # Table
-//! One slot of 64 bits per entry, a prime number `P` of them (at least 257), allocated once:
+//! One slot of 64 bits per entry, a prime number `P` of them (at least 257), allocated once
+//! on a [`TableMemory`] (huge pages where the system gives them, so that a lookup misses the
+//! TLB less: Begin-Easy from 281 to 237 us a line on 2 threads, SEARCH.md):
 //! the key's low 56 bits in bits 8..64, and a byte below: bit 7 set for a lower bound, clear
 //! for an upper one, bits 0..7 the score plus 64 (never 0: an empty slot is 0). A key lives in
 //! slot `key mod P`; two different keys below `2^64` agreeing modulo `P` and modulo `2^56`
@@ -76,6 +78,7 @@
 
 use crate::board::{Position, Shape, has_four};
 use solver_core::Outcome;
+use solver_core::search::TableMemory;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -222,25 +225,26 @@ pub fn solve(shape: Shape, position: Position, options: &SolveOptions) -> Result
 pub struct Solver {
     board: Board,
     options: SolveOptions,
-    table: Table,
+    memory: TableMemory,
 }
 
 impl Solver {
     /// The solver of `shape`, its table allocated (`options.tt_bytes`, at least 257 entries).
     pub fn new(shape: Shape, options: SolveOptions) -> Result<Solver, SolveError> {
-        let table = Table::new(options.tt_bytes)?;
-        Ok(Solver { board: Board::new(shape), options, table })
+        Ok(Solver { board: Board::new(shape), memory: table_memory(options.tt_bytes)?, options })
     }
 
     /// Empties the table: for timing positions one by one as if each came first. Time linear
     /// in the table.
-    pub fn clear(&self) {
-        self.table.clear();
+    pub fn clear(&mut self) {
+        for slot in self.memory.words() {
+            slot.store(0, Ordering::Relaxed);
+        }
     }
 
     /// The table's size in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.table.slots.len() * 8
+        self.memory.bytes()
     }
 
     /// Solves with `options` from now on, keeping the table (its bounds are true whatever the
@@ -250,8 +254,22 @@ impl Solver {
     }
 
     /// The score of `position` for the side to move, the nodes searched, a best move.
-    pub fn solve(&self, position: Position) -> Result<Solved, SolveError> {
-        let b = &self.board;
+    pub fn solve(&mut self, position: Position) -> Result<Solved, SolveError> {
+        let table = Table { slots: self.memory.words() };
+        Run { board: &self.board, options: &self.options, table }.solve(position)
+    }
+}
+
+/// One solve: the solver's board and options, and its table.
+struct Run<'s> {
+    board: &'s Board,
+    options: &'s SolveOptions,
+    table: Table<'s>,
+}
+
+impl Run<'_> {
+    fn solve(&self, position: Position) -> Result<Solved, SolveError> {
+        let b = self.board;
         let (mover, stones) = (position.mover, position.stones);
         let last = mover ^ stones;
         let n = stones.count_ones();
@@ -309,7 +327,7 @@ impl Solver {
     /// time (0: read from the board): the score within the root's bounds (with the weak
     /// bounds, -1 to 1, its sign), and a move keeping it.
     fn search<const H: u32>(&self, root: &Root) -> Result<Solved, SolveError> {
-        let b = &self.board;
+        let b = self.board;
         let threads = self.options.threads.max(1);
         let budget = self.options.node_budget;
         let interval = Interval::new(root);
@@ -488,10 +506,10 @@ enum Bound {
     Upper(i32),
 }
 
-/// The transposition table: see the module docs for the layout.
-#[derive(Debug)]
-struct Table {
-    slots: Vec<AtomicU64>,
+/// The transposition table: see the module docs for the layout. Its words are a
+/// [`TableMemory`]'s, on huge pages where the system gives them.
+struct Table<'m> {
+    slots: &'m [AtomicU64],
 }
 
 /// Whether `n` is prime, by trial division: `O(sqrt n)`.
@@ -499,25 +517,17 @@ fn is_prime(n: u64) -> bool {
     n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
 }
 
-impl Table {
-    /// The table of the largest prime number of slots that fits `bytes`, at least 257.
-    fn new(bytes: usize) -> Result<Table, SolveError> {
-        let mut len = (bytes / 8).max(257) as u64;
-        while !is_prime(len) {
-            len -= 1;
-        }
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(len as usize).map_err(|_| SolveError::Memory { bytes })?;
-        slots.resize_with(len as usize, || AtomicU64::new(0));
-        Ok(Table { slots })
+/// The memory of the table of the largest prime number of slots that fits `bytes`, at least
+/// 257, zeroed.
+fn table_memory(bytes: usize) -> Result<TableMemory, SolveError> {
+    let mut len = (bytes / 8).max(257) as u64;
+    while !is_prime(len) {
+        len -= 1;
     }
+    TableMemory::zeroed(len as usize * 8).map_err(|_| SolveError::Memory { bytes })
+}
 
-    fn clear(&self) {
-        for slot in &self.slots {
-            slot.store(0, Ordering::Relaxed);
-        }
-    }
-
+impl Table<'_> {
     fn slot(&self, key: u64) -> &AtomicU64 {
         &self.slots[(key % self.slots.len() as u64) as usize]
     }
@@ -689,7 +699,7 @@ const DONE_CHECK: u64 = 16;
 /// One thread's search, on a board `H` high (0: the height read from the board).
 struct Search<'a, const H: u32> {
     board: &'a Board,
-    table: &'a Table,
+    table: &'a Table<'a>,
     shared: &'a Shared,
     interval: &'a Interval,
     /// The thread's column order among moves of equal threats.
@@ -704,7 +714,7 @@ struct Search<'a, const H: u32> {
 impl<'a, const H: u32> Search<'a, H> {
     fn new(
         board: &'a Board,
-        table: &'a Table,
+        table: &'a Table<'a>,
         shared: &'a Shared,
         interval: &'a Interval,
         thread: usize,

@@ -557,9 +557,11 @@ impl fmt::Display for Answer {
 mod adapters;
 mod alpha_beta;
 mod df_pn;
+mod memory;
 mod proof_number;
 mod table;
 pub use adapters::{
     ImpartialSpaceSearch, ImpartialSum, PlainRules, PlainScoring, ScoringSpaceSearch, SpaceSearch, SumMove,
 };
+pub use memory::TableMemory;
 pub use proof_number::MIN_TREE_BYTES;

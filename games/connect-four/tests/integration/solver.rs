@@ -28,7 +28,7 @@ fn solver_agrees_with_the_table(width: u32, height: u32, stride: usize) {
     let space = Discovered::loopy(ConnectFour { shape }, [Position::empty()], connect_four::MOST_POSITIONS).unwrap();
     let table = solve_with_reverse_graph(&space).unwrap();
     for (weak, threads) in [(false, 1), (true, 1), (false, 2), (true, 2)] {
-        let solver = Solver::new(shape, options(weak, threads)).unwrap();
+        let mut solver = Solver::new(shape, options(weak, threads)).unwrap();
         for id in StateId::all(space.len()).step_by(stride) {
             let position = space.unrank(id);
             let expected = score_of_outcome(shape, position, table.get(id));

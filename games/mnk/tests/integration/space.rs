@@ -68,19 +68,34 @@ fn lines_are_counted_by_hand() {
 
 #[test]
 fn every_small_game_matches_the_plain_rules_and_the_oracle_on_every_position() {
-    for shape in games(9).into_iter().chain(twelve_cell_games()) {
-        let space = MnkSpace::new(shape);
-        let (rules, state) = plain_side(shape);
-        check_loopy_space(&space, &OracleSide { rules: &rules, state: &state }, every_id(&space))
-            .unwrap_or_else(|e| panic!("{shape}: {e}"));
-        let words = format!("m={} n={} k={}", shape.rows(), shape.cols(), shape.k());
-        let row = mnk::SPACES[0].open_words(&words).unwrap().check(Budget::new(200_000));
-        let row = row.unwrap_or_else(|e| panic!("{shape}: {e}"));
-        assert!(matches!(row.oracle, workbench::check::OracleCheck::Agreed { .. }), "{shape}: {:?}", row.oracle);
-        // The sweep, the retrograde engines that need only moves, the search, and the search
-        // engines checked against the table through the space and through the wide search.
-        assert_eq!(row.timings.len(), solver_core::RetrogradeEngine::BY_MOVES.len() + 4, "{shape}");
-    }
+    // The largest games first, one game a core at a time: the twelve-cell games take most of the
+    // time, and this is the longest test of the crate.
+    let shapes: Vec<Shape> = twelve_cell_games().into_iter().chain(games(9)).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..cores {
+            scope.spawn(|| {
+                while let Some(&shape) = shapes.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    check_against_the_plain_rules_and_the_oracle(shape);
+                }
+            });
+        }
+    });
+}
+
+fn check_against_the_plain_rules_and_the_oracle(shape: Shape) {
+    let space = MnkSpace::new(shape);
+    let (rules, state) = plain_side(shape);
+    check_loopy_space(&space, &OracleSide { rules: &rules, state: &state }, every_id(&space))
+        .unwrap_or_else(|e| panic!("{shape}: {e}"));
+    let words = format!("m={} n={} k={}", shape.rows(), shape.cols(), shape.k());
+    let row = mnk::SPACES[0].open_words(&words).unwrap().check(Budget::new(200_000));
+    let row = row.unwrap_or_else(|e| panic!("{shape}: {e}"));
+    assert!(matches!(row.oracle, workbench::check::OracleCheck::Agreed { .. }), "{shape}: {:?}", row.oracle);
+    // The sweep, the retrograde engines that need only moves, the search, and the search
+    // engines checked against the table through the space and through the wide search.
+    assert_eq!(row.timings.len(), solver_core::RetrogradeEngine::BY_MOVES.len() + 4, "{shape}");
 }
 
 #[test]
