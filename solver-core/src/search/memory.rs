@@ -55,9 +55,10 @@ impl TableMemory {
     pub fn zeroed(bytes: usize) -> Result<TableMemory, SearchError> {
         let failed = SearchError::TableAlloc { bytes };
         let storage = if bytes < MAP_FROM_BYTES {
+            let count = bytes.div_ceil(size_of::<Line>());
             let mut lines = Vec::new();
-            lines.try_reserve_exact(bytes.div_ceil(size_of::<Line>())).map_err(|_| failed.clone())?;
-            lines.resize(bytes.div_ceil(size_of::<Line>()), Line::default());
+            lines.try_reserve_exact(count).map_err(|_| failed.clone())?;
+            lines.resize(count, Line::default());
             Storage::Heap(lines.into_boxed_slice())
         } else {
             let map = MmapOptions::new().len(bytes).map_anon().map_err(|_| failed)?;

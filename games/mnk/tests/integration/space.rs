@@ -6,6 +6,7 @@
 use mnk::plain::{PlainBoard, PlainRules};
 use mnk::{Board, BoardError, MnkSpace, Player, Shape, ShapeError, plain_side};
 use oracle::Budget;
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 use solver_core::{LoopySpace, StateId, StateSpace};
 use workbench::check::OracleSide;
 use workbench::space::{check_loopy_space, every_id};
@@ -68,20 +69,10 @@ fn lines_are_counted_by_hand() {
 
 #[test]
 fn every_small_game_matches_the_plain_rules_and_the_oracle_on_every_position() {
-    // The largest games first, one game a core at a time: the twelve-cell games take most of the
-    // time, and this is the longest test of the crate.
+    // The games on every core (rayon's pool): this is the crate's longest test, and the
+    // twelve-cell games take most of its time.
     let shapes: Vec<Shape> = twelve_cell_games().into_iter().chain(games(9)).collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..cores {
-            scope.spawn(|| {
-                while let Some(&shape) = shapes.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    check_against_the_plain_rules_and_the_oracle(shape);
-                }
-            });
-        }
-    });
+    shapes.into_par_iter().for_each(check_against_the_plain_rules_and_the_oracle);
 }
 
 fn check_against_the_plain_rules_and_the_oracle(shape: Shape) {
