@@ -8,6 +8,7 @@
 //! the sum `stones + bottom bit of the column` land on the column's next free cell (the
 //! layout of Tromp's and Pons' solvers).
 
+use solver_core::{Game, Rules, Terminal};
 use std::fmt;
 
 /// A board's size: `width` columns of `height` cells, whose bitboard, a spare bit above each
@@ -479,5 +480,31 @@ impl LineSearch {
         }
         self.dead.insert(self.at);
         false
+    }
+}
+
+/// Connect Four's rules on bitboards: what the spaces of the whole-space commands are
+/// enumerated from.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnectFour {
+    /// The board.
+    pub shape: Shape,
+}
+
+impl Game for ConnectFour {
+    type State = Position;
+}
+
+impl Rules for ConnectFour {
+    fn terminal(&self, position: &Position) -> Option<Terminal> {
+        position.status(self.shape).terminal()
+    }
+
+    fn successors(&self, position: &Position, out: &mut Vec<Position>) {
+        if position.status(self.shape) != Status::InPlay {
+            return;
+        }
+        let open = (0..self.shape.width()).filter(|&c| position.can_play(self.shape, c));
+        out.extend(open.map(|c| position.play(self.shape, c)));
     }
 }

@@ -27,7 +27,9 @@
 //! # Spaces and search
 //! [`SPACES`] offers every board of at most [`MOST_POSITIONS`] reachable positions to the
 //! whole-space commands (`verify`, `stats`, `solve`, `probe`): `connect-four width=W
-//! height=H`, discovered from the rules ([`ConnectFour`]), with the oracle on plain grids
+//! height=H`, enumerated ply by ply and numbered by ply and key without a hash map
+//! ([`ConnectFourSpace`]: 10 bytes a position, so 5x5 and width 6 height 4 fit), with the
+//! oracle on plain grids
 //! ([`plain::PlainRules`]) where it fits its budget. [`SEARCHES`] offers every board to
 //! `gamesolve search` through [`ConnectFourSearch`] (solver-core's engines) and the dedicated
 //! solver below (`--engine solver`, `solver-weak`), all of which `verify` also checks against
@@ -46,6 +48,8 @@
 //! | width 4 height 4 | 161,029 | tie |
 //! | width 5 height 4 | 3,945,711 | tie |
 //! | width 4 height 5 | 1,706,255 | tie |
+//! | width 5 height 5 | 69,763,700 | tie |
+//! | width 6 height 4 | 94,910,577 | second player wins |
 //! | width 7 height 6 | 4,531,985,219,092 | first player wins (Allis; Allen, 1988) |
 //!
 //! # Example
@@ -74,15 +78,17 @@ mod problem;
 mod search;
 mod solvable;
 mod solver;
+mod space;
 
-pub use board::{Position, PositionError, Shape, ShapeError, Status};
+pub use board::{ConnectFour, Position, PositionError, Shape, ShapeError, Status};
 pub use problem::{
     Case, ConnectFourEngine, ConnectFourProblem, MAX_CASES, MAX_EMPTY, MAX_HEIGHT, MAX_WIDTH, ORACLE_BUDGET,
     ORACLE_MAX_EMPTY, parse as parse_input, render,
 };
 pub use search::ConnectFourSearch;
-pub use solvable::{ConnectFour, MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
+pub use solvable::{MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
 pub use solver::{SolveError, SolveOptions, Solved, Solver, outcome_of_score, score_of_outcome, solve};
+pub use space::ConnectFourSpace;
 
 use workbench::Registration;
 

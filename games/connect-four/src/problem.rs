@@ -1,10 +1,10 @@
 //! `connect-four`: the score of Connect Four positions for the side to move, in Pons'
 //! convention. The contract is `problems/connect-four.md` (`gamesolve show connect-four`).
 
-use crate::board::{Position, Shape, Status};
+use crate::board::{ConnectFour, Position, Shape, Status};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
-use crate::solvable::{ConnectFour, pons_score};
+use crate::solvable::pons_score;
 use crate::solver::{SolveError, SolveOptions, Solver, score_of_outcome};
 use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};

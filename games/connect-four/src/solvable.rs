@@ -1,15 +1,16 @@
 //! Connect Four as the whole-space commands and `search` see it: every position reachable
-//! from the empty board, discovered from the rules ([`ConnectFour`]), written as the columns
+//! from the empty board ([`ConnectFourSpace`], on the rules of [`ConnectFour`]), written as the columns
 //! played ([`Position::moves`]; a picture of the rows is read too), moves named by their
 //! column; the oracle on plain grids ([`crate::plain::PlainRules`]); the crate's own search
 //! ([`ConnectFourSearch`]) checked against the table by `verify`.
 
-use crate::board::{Position, Shape, Status};
+use crate::board::{Position, Shape};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
 use crate::solver::{SolveError, SolveOptions, Solver, outcome_of_score, score_of_outcome};
+use crate::space::ConnectFourSpace;
+use solver_core::Outcome;
 use solver_core::search::{Answer, SearchError, SearchLimits, SearchStats, SearchValue, Searched, Sign};
-use solver_core::{Game, Outcome, Rules, Terminal};
 use std::sync::Mutex;
 use std::time::Instant;
 use workbench::search::{Notated, SearchFailure, Searchable};
@@ -17,39 +18,15 @@ use workbench::solve::{Identity, Notation, SolvableGame};
 use workbench::space_game::LoopyGame;
 use workbench::target::{Args, Param, SearchTarget, SpaceTarget};
 
-/// Connect Four's rules on bitboards, for a space discovered from them.
-#[derive(Debug, Clone, Copy)]
-pub struct ConnectFour {
-    /// The board.
-    pub shape: Shape,
-}
-
-impl Game for ConnectFour {
-    type State = Position;
-}
-
-impl Rules for ConnectFour {
-    fn terminal(&self, position: &Position) -> Option<Terminal> {
-        position.status(self.shape).terminal()
-    }
-
-    fn successors(&self, position: &Position, out: &mut Vec<Position>) {
-        if position.status(self.shape) != Status::InPlay {
-            return;
-        }
-        let open = (0..self.shape.width()).filter(|&c| position.can_play(self.shape, c));
-        out.extend(open.map(|c| position.play(self.shape, c)));
-    }
-}
-
-/// The most positions a table is built for: width 5 height 4 has 3,945,711 (Böck), width 5
-/// height 5 already 69,763,700, past what a space discovered by hashing holds in a few GiB.
-pub const MOST_POSITIONS: usize = 4_000_000;
+/// The most positions a table is built for: width 6 height 4 has 94,910,577 (Böck), its
+/// space about 1 GB; width 5 height 5 has 69,763,700. The next in Böck's table, width 4
+/// height 7, has 135,385,909; width 7 height 4 has 2.3 billion.
+pub const MOST_POSITIONS: usize = 100_000_000;
 
 /// `connect-four width=4 height=4`.
 pub const SPACES: &[SpaceTarget] = &[SpaceTarget {
     name: "connect-four",
-    about: "every Connect Four position reachable from the empty board (up to 4 million), first player (X) to move",
+    about: "every Connect Four position reachable from the empty board (up to 100 million), first player (X) to move",
     params: &[
         Param::number("width", "4", 1, 32, "columns of the board"),
         Param::number("height", "4", 1, 63, "rows of the board ((height + 1) x width <= 64)"),
@@ -201,14 +178,14 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
         })
         .with_picture(move |p: &Position| diagram(shape, *p));
     let plain = PlainRules { width: shape.width(), height: shape.height() };
-    let game = LoopyGame::from_rules(identity, ConnectFour { shape }, Position::empty(), notation, MOST_POSITIONS)
-        .map_err(|e| {
-            format!(
-                "{e}; `gamesolve search connect-four width={} height={}` searches it forward",
-                shape.width(),
-                shape.height()
-            )
-        })?
+    let space = ConnectFourSpace::reachable(shape, MOST_POSITIONS).map_err(|e| {
+        format!(
+            "{e}; `gamesolve search connect-four width={} height={}` searches it forward",
+            shape.width(),
+            shape.height()
+        )
+    })?;
+    let game = LoopyGame::new(identity, space, &Position::empty(), notation)
         .with_oracle(plain, move |position| plain.plain(shape, position))
         // Every move adds a stone: no position repeats, and the crate's search values every one.
         .with_search(move |_| Box::new(searched(shape)));
