@@ -263,6 +263,23 @@ impl Position {
         self.stones & shape.top(column) == 0
     }
 
+    /// The positions after each move, from the left column to the right; none once the game
+    /// is over. Allocates nothing.
+    ///
+    /// ```
+    /// use connect_four::{Position, Shape};
+    /// let shape = Shape::new(7, 6).unwrap();
+    /// assert_eq!(Position::empty().children(shape).count(), 7);
+    /// // Column 1 full: six moves left.
+    /// assert_eq!(Position::from_moves(shape, "111111").unwrap().children(shape).count(), 6);
+    /// // X has four across: no moves.
+    /// assert_eq!(Position::from_moves(shape, "1122334").unwrap().children(shape).count(), 0);
+    /// ```
+    pub fn children(self, shape: Shape) -> impl Iterator<Item = Position> {
+        let open = self.status(shape) == Status::InPlay;
+        (0..shape.width()).filter(move |&c| open && self.can_play(shape, c)).map(move |c| self.play(shape, c))
+    }
+
     /// The position after a stone dropped into `column`, which must have a free cell.
     pub fn play(self, shape: Shape, column: usize) -> Position {
         Position { mover: self.last_mover(), stones: self.stones | (self.stones + shape.bottom(column)) }
@@ -501,10 +518,6 @@ impl Rules for ConnectFour {
     }
 
     fn successors(&self, position: &Position, out: &mut Vec<Position>) {
-        if position.status(self.shape) != Status::InPlay {
-            return;
-        }
-        let open = (0..self.shape.width()).filter(|&c| position.can_play(self.shape, c));
-        out.extend(open.map(|c| position.play(self.shape, c)));
+        out.extend(position.children(self.shape));
     }
 }

@@ -13,10 +13,9 @@
 //! (94,910,577 positions, Böck) takes about 0.95 GB, where a space discovered by hashing
 //! takes several times that.
 
-use crate::board::ConnectFour;
 use crate::board::{Position, Shape};
 use rayon::prelude::*;
-use solver_core::{Game, PlayOrder, Rules, SpaceTooLarge, StateId, StateSpace, Terminal};
+use solver_core::{Game, LoopySpace, PlayOrder, SpaceTooLarge, StateId, StateSpace, Terminal};
 
 /// Every position reachable from the empty board of one [`Shape`], finished ones included,
 /// numbered by ply, then by key (see the module docs).
@@ -90,7 +89,6 @@ impl ConnectFourSpace {
     /// `most` and a chunk's before they are merged.
     pub fn reachable(shape: Shape, most: usize) -> Result<ConnectFourSpace, SpaceTooLarge> {
         let most = most.min(StateId::LIMIT);
-        let rules = ConnectFour { shape };
         let bits = shape.stride() * shape.width() as u32;
         let mut keys = vec![key_of(shape, Position::empty())];
         let mut ply_starts = vec![0, 1];
@@ -104,11 +102,7 @@ impl ConnectFourSpace {
             for chunk in keys[layer].chunks(CHUNK) {
                 let mut children: Vec<u64> = chunk
                     .par_iter()
-                    .flat_map_iter(|&key| {
-                        let mut children = Vec::new();
-                        rules.successors(&position_of(shape, key), &mut children);
-                        children.into_iter().map(move |child| key_of(shape, child))
-                    })
+                    .flat_map_iter(|&key| position_of(shape, key).children(shape).map(|child| key_of(shape, child)))
                     .collect();
                 next.append(&mut children);
                 if keys.len() + next.len() > most {
@@ -176,13 +170,17 @@ impl Game for ConnectFourSpace {
     type State = Position;
 }
 
-impl Rules for ConnectFourSpace {
-    fn terminal(&self, position: &Position) -> Option<Terminal> {
-        ConnectFour { shape: self.shape }.terminal(position)
+/// Moves on ids, from [`Position::children`], allocating nothing: the engines call this for
+/// every position. A buffer a call, the way [`Rules`](solver_core::Rules) gives moves, made two
+/// threads slower than one under `gamesolve`'s allocator, which counts every allocation on
+/// shared atomic counters (SEARCH.md).
+impl LoopySpace for ConnectFourSpace {
+    fn terminal_at(&self, id: StateId) -> Option<Terminal> {
+        self.unrank(id).status(self.shape).terminal()
     }
 
-    fn successors(&self, position: &Position, out: &mut Vec<Position>) {
-        ConnectFour { shape: self.shape }.successors(position, out);
+    fn successor_ids(&self, id: StateId, out: &mut Vec<StateId>) {
+        out.extend(self.unrank(id).children(self.shape).map(|child| self.rank(&child)));
     }
 }
 
