@@ -89,6 +89,21 @@ fn item_5d_solve_northcott_2x100_is_refused_at_once() {
 }
 
 #[test]
+fn solve_connect_four_6x4_is_refused_while_its_positions_are_counted() {
+    // 94,910,577 positions (Böck) at 20 bytes each while they are enumerated: 100 MiB holds
+    // fewer than 5 million, so the space stops there, long before the address-space limit.
+    let out = bounded(BOUNDED_KIB, &["--max-memory", "100M", "solve", "connect-four", "width=6", "height=4"]);
+    assert_fails(
+        &out,
+        2,
+        &[
+            "width 6 height 4 has more than",
+            "the most that 100.0 MiB (--max-memory allows) holds at 20 bytes a position",
+        ],
+    );
+}
+
+#[test]
 fn item_5c_solve_random_loopy_honours_max_memory() {
     let out = bounded(BOUNDED_KIB, &["--max-memory", "2G", "solve", "random-loopy", "nodes=30000000"]);
     assert_fails(&out, 2, &["a random graph of 30000000 nodes needs about", "more than the 2.0 GiB --max-memory"]);

@@ -136,7 +136,7 @@ impl ConnectFourSpace {
 }
 
 /// Positions whose children are generated together.
-const CHUNK: usize = 1 << 20;
+pub(crate) const CHUNK: usize = 1 << 20;
 
 /// Sorts `keys` and drops the repeats.
 fn merge(keys: &mut Vec<u64>) {
