@@ -416,14 +416,18 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         // searching the same subtree side by side, and the second pass mostly finds the
         // child's bounds in the table.
         let share = self.shared.busy.get().is_some();
+        // Bit `i`: the `i`-th move tried waits for the second pass. Only the first 64 can wait.
         let mut waiting = 0u64;
-        for pass in [false, true] {
+        let waits = |waiting: u64, i: usize| i < 64 && waiting >> i & 1 == 1;
+        for second_pass in [false, true] {
             for (i, at) in (0..moves.len()).map(|i| (i, nth_tried(first, i))) {
-                if pass != (waiting >> i.min(63) & 1 == 1 && i < 64) {
+                // The first pass skips the moves that wait; the second takes only them.
+                if waits(waiting, i) != second_pass {
                     continue;
                 }
                 let Played { position: child, gain, again } = self.game.play(position, moves[at]);
-                if share && !pass && i > 0 && i < 64 && self.game.key(&child).is_some_and(|key| self.shared.busy(key)) {
+                let may_wait = share && !second_pass && (1..64).contains(&i);
+                if may_wait && self.game.key(&child).is_some_and(|key| self.shared.busy(key)) {
                     waiting |= 1 << i;
                     continue;
                 }
