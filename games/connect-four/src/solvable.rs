@@ -186,28 +186,21 @@ fn open(args: &Args) -> Result<Box<dyn SolvableGame>, String> {
     Ok(Box::new(game))
 }
 
-/// Bytes a position may take while the space is enumerated: its key (8), its share of the
-/// index (about 2), and the children of a ply before they are merged (8 a position).
-const SPACE_BYTES_PER_POSITION: u64 = 20;
-
 /// The space of `shape`, refused where it has more than [`MOST_POSITIONS`] positions or more
 /// than the memory [`judge::resources::memory_limit`] allows holds (`--max-memory`, or what the
 /// system has available), before that memory is taken.
 fn reachable_within_memory(shape: Shape) -> Result<ConnectFourSpace, String> {
-    let chunk_bytes = (crate::space::CHUNK * shape.width() * 8) as u64;
     let memory = judge::resources::memory_limit()
-        .map(|(limit, source)| {
-            let holds = limit.saturating_sub(chunk_bytes) / SPACE_BYTES_PER_POSITION;
-            (usize::try_from(holds).unwrap_or(usize::MAX), limit, source)
-        })
+        .map(|(limit, source)| (ConnectFourSpace::most_within(shape, limit), limit, source))
         .filter(|&(holds, ..)| holds < MOST_POSITIONS);
     let most = memory.map_or(MOST_POSITIONS, |(holds, ..)| holds);
     let (width, height) = (shape.width(), shape.height());
     let search = format!("`gamesolve search connect-four width={width} height={height}` searches it forward");
     ConnectFourSpace::reachable(shape, most).map_err(|e| match memory {
         Some((_, limit, source)) => format!(
-            "width {width} height {height} has more than {most} positions, the most that {} ({source}) holds at {SPACE_BYTES_PER_POSITION} bytes a position while they are enumerated; {search}",
+            "width {width} height {height} has more than {most} positions, the most that {} ({source}) holds at {} bytes a position while they are enumerated; {search}",
             judge::resources::show_bytes(limit),
+            ConnectFourSpace::BYTES_PER_POSITION,
         ),
         None => format!("{e}; {search}"),
     })

@@ -124,6 +124,17 @@ impl ConnectFourSpace {
         Ok(ConnectFourSpace { shape, keys, ply_starts, indexes })
     }
 
+    /// Bytes a position may take while the space is enumerated: its key (8), its share of
+    /// the index (about 2), and the children of a ply before they are merged (8 a position).
+    pub const BYTES_PER_POSITION: u64 = 20;
+
+    /// The most positions [`ConnectFourSpace::reachable`] may enumerate on `shape` within
+    /// `bytes`: [`ConnectFourSpace::BYTES_PER_POSITION`] each, after one chunk's children.
+    pub fn most_within(shape: Shape, bytes: u64) -> usize {
+        let chunk_bytes = (CHUNK * shape.width() * 8) as u64;
+        usize::try_from(bytes.saturating_sub(chunk_bytes) / Self::BYTES_PER_POSITION).unwrap_or(usize::MAX)
+    }
+
     /// The board.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -136,7 +147,7 @@ impl ConnectFourSpace {
 }
 
 /// Positions whose children are generated together.
-pub(crate) const CHUNK: usize = 1 << 20;
+const CHUNK: usize = 1 << 20;
 
 /// Sorts `keys` and drops the repeats.
 fn merge(keys: &mut Vec<u64>) {
