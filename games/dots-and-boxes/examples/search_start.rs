@@ -83,7 +83,7 @@ fn run() -> Result<(), String> {
                 Ok(found) => {
                     let s = found.stats;
                     println!(
-                        "{label:<17} {:<11} {:>4} nodes {:>13} tt hits {:>12} stores {:>12} {:>9.3} s {:>6} MiB",
+                        "{label:<20} {:<11} {:>4} nodes {:>13} tt hits {:>12} stores {:>12} {:>9.3} s {:>6} MiB",
                         engine.name(),
                         found.answer.to_string(),
                         s.nodes,
@@ -93,7 +93,7 @@ fn run() -> Result<(), String> {
                         s.peak_bytes >> 20
                     );
                 }
-                Err(e) => println!("{label:<17} {:<11} {e}", engine.name()),
+                Err(e) => println!("{label:<20} {:<11} {e}", engine.name()),
             }
         }
     }

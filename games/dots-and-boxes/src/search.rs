@@ -16,6 +16,12 @@
 //! - **Safe captures** ([`Rule::MoveAgain`] only): when a box can be closed by a line `e` that
 //!   does not make another box capturable (`e` on the border, or the box across `e` has at most
 //!   one other side drawn, or `e` closes it too), `e` is the only move listed.
+//! - **Captures within the move** ([`Rule::MoveAgain`] only): the safe captures that follow a
+//!   move are played as part of it, by whoever moves next: the mover's after a capture (which
+//!   moves again), the opponent's after a line that closes nothing ([`Played::gain`] then
+//!   counts the opponent's boxes against the mover). A safe capture is optimal (the proof
+//!   below), so each such position's value is its capture's, and the search skips the position
+//!   and its table entry. The principal variation shows the moves chosen, not these captures.
 //! - **Chain rule** ([`Rule::MoveAgain`] only): when some box is capturable, the only moves
 //!   listed are the captures and, at most, the double-dealing line that declines the last two
 //!   boxes of a chain: the far side of the box after the capturable one, and only when that
@@ -31,37 +37,39 @@
 //! # Measured
 //! From the empty board, `cargo run --release -p dots-and-boxes --example search_start -- R C
 //! RULE [--ablation] [--table]`, on the shared 2-core development machine with nothing else
-//! running (2026-12-05); positions visited and seconds, the search on one core; the
+//! running (2026-12-06); positions visited and seconds, the search on one core; the
 //! whole-board table ([`crate::tiers::solve_board`], without and with symmetry, both cores)
 //! for comparison:
 //!
 //! | board, rule | value | alpha-beta | bisection | MTD(f) | weak | table |
 //! |---|---|---|---|---|---|---|
-//! | 3x3 move-again (64 MiB) | -3 | 499,834, 0.10 s | 522,284, 0.10 s | 495,770, 0.10 s | 176,018, 0.03 s | 0.10 s / 0.03 s |
-//! | 3x3 turn-passes (64 MiB) | -3 | 1.78 M, 0.53 s | 2.20 M, 0.66 s | 1.90 M, 0.55 s | 0.48 M, 0.12 s | 0.08 s / 0.03 s |
-//! | 3x4 move-again (512 MiB) | 0 | 27.3 M, 7.2 s | 27.6 M, 7.6 s | 24.7 M, 6.6 s | 26.2 M, 7.1 s | 8.2 s / 2.6 s |
-//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | 201.7 M, 88.7 s | | 9.9 s / 3.7 s |
-//! | 4x4 move-again (4 GiB) | | | | unfinished after 5 minutes; projected hours (SEARCH.md) | | (40 lines: no table) |
+//! | 3x3 move-again (64 MiB) | -3 | 308,053, 0.09 s | 333,343, 0.10 s | 313,036, 0.10 s | 101,704, 0.03 s | 0.06 s / 0.02 s |
+//! | 3x3 turn-passes (64 MiB) | -3 | 1.74 M, 0.61 s | 2.08 M, 0.75 s | 1.84 M, 0.68 s | 0.48 M, 0.15 s | 0.04 s / 0.02 s |
+//! | 3x4 move-again (512 MiB) | 0 | 15.4 M, 6.0 s | 15.8 M, 6.4 s | 13.9 M, 5.6 s | 14.9 M, 6.0 s | 9.4 s / 3.2 s |
+//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | 188.9 M, 139 s | | 7.7 s / 2.8 s |
+//! | 4x4 move-again | | | | projected hours (SEARCH.md) | | (40 lines: no table) |
+//!
+//! On two threads 3x4 move-again takes 3.1 to 3.5 s by MTD(f), against 3.0 to 3.2 s for the
+//! table with symmetry (SEARCH.md).
 //!
 //! Ablation, each technique off alone (positions visited):
 //!
-//! | board, rule, engine | all on | no symmetry | no safe captures | no chain rule | no ordering |
-//! |---|---|---|---|---|---|
-//! | 3x3 move-again, alpha-beta | 499,834 | 3,087,792 | 472,918 | 507,728 | 1,020,808 |
-//! | 3x3 turn-passes, alpha-beta | 1,780,110 | 9,001,627 | the same (no rule applies) | the same | 4,480,982 |
-//! | 3x4 move-again, MTD(f) | 24.7 M (6.7 s) | 100.2 M (27.2 s) | 23.4 M (7.4 s) | 25.8 M (9.9 s) | 158.5 M (44.5 s) |
+//! | board, rule, engine | all on | no symmetry | no safe captures | no captures in the move | no chain rule | no ordering |
+//! |---|---|---|---|---|---|---|
+//! | 3x3 move-again, alpha-beta | 308,053 | 1,853,902 | the same | 498,511 | 301,281 | 659,366 |
+//! | 3x3 turn-passes, alpha-beta | 1,736,155 | 8,991,398 | the same (no rule applies) | the same | the same | 4,479,459 |
+//! | 3x4 move-again, MTD(f) | 13.9 M (5.6 s) | 51.9 M (22.2 s) | the same (6.0 s) | 24.4 M (8.2 s) | 13.6 M (10.3 s) | 77.4 M (35.8 s) |
 //!
-//! Symmetry and the ordering carry the search; the two pruning rules save more time than
-//! positions (the engine looks every listed child up in its table before searching: fewer
-//! moves listed, fewer lookups). 3x4 with the extra move a tie agrees with the table. On
-//! boards up to 3x4 the whole-board tables beat the search outright; the search is for the
-//! boards past 31 lines and for single positions, where the tables cannot go. On 4x4
-//! move-again (MTD(f), 1 GiB, four seeded random positions each, `--drawn K --samples 4`):
-//! with 12 of the 40 lines drawn, 0.28 M to 1.23 M positions visited (0.08 to 0.35 s); with 8
-//! drawn, 18.7 M to 34.5 M (5.9 to 11.2 s). The empty 4x4 board is not
-//! yet within minutes: each two lines fewer multiply the positions visited by 5.5 to 6.7, which
-//! projects hours for the empty board (SEARCH.md, from `search_start --drawn K`). `cargo bench
-//! -p dots-and-boxes --bench search` puts the engines side by side.
+//! Symmetry and the ordering carry the search. With the captures played within the move, a
+//! safe capture is met only at the position searched, so listing it alone changes nothing
+//! else. The chain rule saves more time than positions (the engine looks every listed child
+//! up in its table before searching: fewer moves listed, fewer lookups). 3x4 with the extra
+//! move a tie agrees with the table. On 4x4 move-again (MTD(f), 1 GiB, four seeded random
+//! positions each, `--drawn K --samples 4`): with 12 of the 40 lines drawn, 0.16 M to 0.67 M
+//! positions visited (0.09 to 0.42 s); with 8 drawn, 9.8 M to 18.2 M (4.7 to 9.0 s). The empty
+//! 4x4 board is not yet within minutes: each two lines fewer multiply the positions visited by
+//! 6 to 7, which projects hours for the empty board (SEARCH.md, from `search_start --drawn
+//! K`). `cargo bench -p dots-and-boxes --bench search` puts the engines side by side.
 //!
 //! ```
 //! use dots_and_boxes::Rule;
@@ -89,6 +97,8 @@ pub enum Technique {
     Symmetry,
     /// A capture that opens nothing is the only move listed (move-again only).
     SafeCaptures,
+    /// The safe captures after a move are played within it (move-again only).
+    CapturesInMove,
     /// With a box capturable, only captures and the double-dealing line (move-again only).
     ChainRule,
     /// Captures, quiet lines, sacrifices; centre outwards.
@@ -97,14 +107,20 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 4] =
-        [Technique::Symmetry, Technique::SafeCaptures, Technique::ChainRule, Technique::Ordering];
+    pub const ALL: [Technique; 5] = [
+        Technique::Symmetry,
+        Technique::SafeCaptures,
+        Technique::CapturesInMove,
+        Technique::ChainRule,
+        Technique::Ordering,
+    ];
 
-    /// A short name: `symmetry`, `safe-captures`, `chain-rule`, `ordering`.
+    /// A short name: `symmetry`, `safe-captures`, `captures-in-move`, `chain-rule`, `ordering`.
     pub fn name(self) -> &'static str {
         match self {
             Technique::Symmetry => "symmetry",
             Technique::SafeCaptures => "safe-captures",
+            Technique::CapturesInMove => "captures-in-move",
             Technique::ChainRule => "chain-rule",
             Technique::Ordering => "ordering",
         }
@@ -118,6 +134,8 @@ pub struct SearchOptions {
     pub symmetry: bool,
     /// Safe captures listed alone (move-again only).
     pub safe_captures: bool,
+    /// The safe captures after a move played within it (move-again only).
+    pub captures_in_move: bool,
     /// Captures and the double-dealing line only, when a box is capturable (move-again only).
     pub chain_rule: bool,
     /// Captures first, then quiet lines, then sacrifices, centre outwards (else line order).
@@ -126,7 +144,7 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions { symmetry: true, safe_captures: true, chain_rule: true, ordering: true }
+        SearchOptions { symmetry: true, safe_captures: true, captures_in_move: true, chain_rule: true, ordering: true }
     }
 }
 
@@ -136,6 +154,7 @@ impl SearchOptions {
         match technique {
             Technique::Symmetry => SearchOptions { symmetry: false, ..self },
             Technique::SafeCaptures => SearchOptions { safe_captures: false, ..self },
+            Technique::CapturesInMove => SearchOptions { captures_in_move: false, ..self },
             Technique::ChainRule => SearchOptions { chain_rule: false, ..self },
             Technique::Ordering => SearchOptions { ordering: false, ..self },
         }
@@ -305,10 +324,10 @@ impl DotsSearch {
         self.box_mask.iter().filter(|&&m| lines & m != m).count()
     }
 
-    /// The drawn sides of box `b`.
+    /// The free sides of box `b`, counted up to 3 (3 for three or four).
     #[inline]
-    fn sides(&self, lines: WideLines, b: u8) -> u32 {
-        (lines & self.box_mask[b as usize]).count_ones()
+    fn free_sides(&self, lines: WideLines, b: u8) -> u32 {
+        count_up_to_3(self.box_mask[b as usize] & !lines)
     }
 
     /// The box across line `e` from box `b`, if any.
@@ -367,18 +386,17 @@ impl DotsSearch {
         let move_again = self.rule == Rule::MoveAgain;
         for (b, &mask) in self.box_mask.iter().enumerate() {
             let b = b as u8;
-            match (lines & mask).count_ones() {
+            // Two free sides (a line there is a sacrifice), or one (the box is capturable).
+            match count_up_to_3(mask & free) {
                 2 => sacrifices |= mask & free,
-                3 => {
+                1 => {
                     let e_bit = mask & free;
                     captures |= e_bit;
                     if !move_again {
                         continue;
                     }
                     let e = e_bit.trailing_zeros() as usize;
-                    let Some(next) = self.across(e, b).filter(|&o| self.sides(lines, o) == 2) else {
-                        // On the border, or the box across has at most one other side drawn,
-                        // or closes with `e`: a safe capture.
+                    let Some(next) = self.chained(lines, b, e) else {
                         if self.options.safe_captures {
                             return Candidates { listed: e_bit, captures: e_bit, sacrifices: 0 };
                         }
@@ -396,18 +414,47 @@ impl DotsSearch {
         Candidates { listed, captures, sacrifices: sacrifices & !captures }
     }
 
+    /// The box across `e`, the free side of the capturable box `b`, when it has two sides drawn
+    /// (after `e` it is capturable in turn); `None` when the capture by `e` is safe: `e` on the
+    /// border, or the box across with at most one other side drawn, or closing with `e`.
+    #[inline]
+    fn chained(&self, lines: WideLines, b: u8, e: usize) -> Option<u8> {
+        self.across(e, b).filter(|&o| self.free_sides(lines, o) == 2)
+    }
+
+    /// A safe capture at `lines` (see [`DotsSearch::candidates`]), if there is one. Time
+    /// `O(boxes)`.
+    fn safe_capture(&self, lines: WideLines) -> Option<u8> {
+        let free = self.board.all_lines() & !lines;
+        self.box_mask.iter().enumerate().find_map(|(b, &mask)| {
+            let e = (mask & free).trailing_zeros() as usize;
+            (count_up_to_3(mask & free) == 1 && self.chained(lines, b as u8, e).is_none()).then_some(e as u8)
+        })
+    }
+
+    /// `lines` with `e` drawn, and the boxes it closes.
+    #[inline]
+    fn draw(&self, lines: WideLines, e: u8) -> (WideLines, i64) {
+        let after = lines | 1 << e;
+        let closed = self.line_boxes[e as usize]
+            .iter()
+            .filter(|&&b| b != NO_BOX && after & self.box_mask[b as usize] == self.box_mask[b as usize])
+            .count();
+        (after, closed as i64)
+    }
+
     /// Whether drawing `f_bit`, the other free side of the box `next` after a capturable box,
     /// can be better than the capture (see [`DotsSearch::candidates`]): unless the box `C`
     /// across it would become capturable by a line `g` that closes nothing beyond `C`.
     fn double_deal_worth_trying(&self, lines: WideLines, next: u8, f_bit: WideLines) -> bool {
         let f = f_bit.trailing_zeros() as usize;
-        let Some(c) = self.across(f, next).filter(|&c| self.sides(lines, c) == 2) else {
+        let Some(c) = self.across(f, next).filter(|&c| self.free_sides(lines, c) == 2) else {
             return true;
         };
         let free = self.board.all_lines() & !lines;
         let g_bit = self.box_mask[c as usize] & free & !f_bit;
         let g = g_bit.trailing_zeros() as usize;
-        self.across(g, c).is_some_and(|d| self.sides(lines, d) == 3)
+        self.across(g, c).is_some_and(|d| self.free_sides(lines, d) == 1)
     }
 
     /// Appends the lines of `set` in the search order: from the centre outwards, or by number
@@ -427,6 +474,16 @@ impl DotsSearch {
             }
         }
     }
+}
+
+/// The bits set in `set`, counted up to 3 (3 for three or more), without a popcount: the
+/// portable x86-64 build has no such instruction, and this runs for every box at every
+/// position searched (`count_ones` took a tenth of a 3x4 search).
+#[inline]
+fn count_up_to_3(set: u64) -> u32 {
+    let rest = set & set.wrapping_sub(1);
+    let rest2 = rest & rest.wrapping_sub(1);
+    u32::from(set != 0) + u32::from(rest != 0) + u32::from(rest2 != 0)
 }
 
 /// The board's reflections and rotations as line permutations, the identity first: the two
@@ -487,13 +544,25 @@ impl SearchGame for DotsSearch {
         }
     }
 
+    ///
+    /// With [`SearchOptions::captures_in_move`] (move-again), the safe captures that follow are
+    /// played too, by whoever moves next: the mover's boxes are added to the gain, the
+    /// opponent's (after a line that closes nothing) taken from it. Each is optimal where it is
+    /// played (the proof at the private `DotsSearch::candidates`), so the value is unchanged.
+    /// Time `O(boxes)` a capture.
     fn play(&self, lines: &WideLines, e: u8) -> Played<WideLines> {
-        let after = lines | 1 << e;
-        let gain = self.line_boxes[e as usize]
-            .iter()
-            .filter(|&&b| b != NO_BOX && after & self.box_mask[b as usize] == self.box_mask[b as usize])
-            .count() as i64;
-        Played { position: after, gain, again: gain > 0 && self.rule == Rule::MoveAgain }
+        let (mut after, gain) = self.draw(*lines, e);
+        let again = gain > 0 && self.rule == Rule::MoveAgain;
+        let mut next_mover_scores = 0;
+        if self.rule == Rule::MoveAgain && self.options.captures_in_move {
+            while let Some(capture) = self.safe_capture(after) {
+                let (drawn, closed) = self.draw(after, capture);
+                after = drawn;
+                next_mover_scores += closed;
+            }
+        }
+        let gain = if again { gain + next_mover_scores } else { gain - next_mover_scores };
+        Played { position: after, gain, again }
     }
 
     /// The drawn lines (the value depends on nothing else), reduced to the least image under

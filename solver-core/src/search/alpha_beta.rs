@@ -205,6 +205,13 @@ fn nth_tried(first: Option<usize>, i: usize) -> usize {
     }
 }
 
+/// A move as the search uses it: what playing it gives, and the key of the position after it
+/// (worked out once, for the children's lookups before the search and for the search).
+struct Child<P> {
+    played: Played<P>,
+    key: Option<u128>,
+}
+
 /// One thread of a search: the game, the shared table, the limits and what it cost so far.
 pub(super) struct Searcher<'a, G: SearchGame + ?Sized> {
     game: &'a G,
@@ -217,13 +224,12 @@ pub(super) struct Searcher<'a, G: SearchGame + ?Sized> {
     /// The positions the other threads had visited when this one last looked.
     others_nodes: u64,
     started: Instant,
-    /// Move lists, one per ply, reused.
+    /// Move lists and their children, one per ply, reused.
     move_lists: Vec<Vec<G::Move>>,
+    child_lists: Vec<Vec<Child<G::Position>>>,
     /// What the current driver has proven about the root, for a report on a stop.
     proven: (i64, i64),
-    /// The children of [`Searcher::transposition_cutoff`] (key, place in the list of moves,
-    /// gain, again) and what the table holds of them, reused.
-    cutoff_scratch: Vec<(u128, usize, i64, bool)>,
+    /// What the table holds of the children in [`Searcher::transposition_cutoff`], reused.
     found_scratch: Vec<Option<Found>>,
 }
 
@@ -324,8 +330,8 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
             others_nodes: 0,
             started,
             move_lists: Vec::new(),
+            child_lists: Vec::new(),
             proven: (-INFINITY, INFINITY),
-            cutoff_scratch: Vec::new(),
             found_scratch: Vec::new(),
         }
     }
@@ -334,6 +340,18 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
     /// a result at or below `alpha` is at least the value, one at or above `beta` at most the
     /// value (fail-soft).
     fn search(&mut self, position: &G::Position, alpha: i64, beta: i64, ply: u32) -> Result<i64, SearchError> {
+        self.search_keyed(position, self.game.key(position), alpha, beta, ply)
+    }
+
+    /// [`Searcher::search`] of a position whose key is `key`.
+    fn search_keyed(
+        &mut self,
+        position: &G::Position,
+        key: Option<u128>,
+        alpha: i64,
+        beta: i64,
+        ply: u32,
+    ) -> Result<i64, SearchError> {
         self.count_node()?;
         let nodes_before = self.stats.nodes;
         if let Some(end) = self.game.terminal(position) {
@@ -346,7 +364,6 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         if let Some((low, high)) = self.game.score_bounds(position) {
             (lower, upper) = (low, high);
         }
-        let key = self.game.key(position);
         let mut first_move = None;
         if let Some(entry) = key.and_then(|key| self.shared.table.get(key)) {
             lower = lower.max(entry.bounds.lower);
@@ -365,14 +382,22 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         let mut moves = self.move_lists.pop().unwrap_or_default();
         moves.clear();
         self.game.moves(position, &mut moves);
+        let mut children = self.child_lists.pop().unwrap_or_default();
+        children.clear();
+        children.extend(moves.iter().map(|&mv| {
+            let played = self.game.play(position, mv);
+            let key = self.game.key(&played.position);
+            Child { played, key }
+        }));
         let first = first_move.filter(|&at| at < moves.len());
         let busy = key.and_then(|key| self.shared.mark_busy(key));
-        let result = self.best_move(position, &moves, first, alpha, beta, ply);
+        let result = self.best_move(&children, first, alpha, beta, ply);
         if let Some(slot) = busy {
             slot.store(0, Ordering::Relaxed);
         }
         let depth_lists = self.move_lists.len() + 1;
         self.move_lists.push(moves);
+        self.child_lists.push(children);
         self.note_buffers(depth_lists);
         let (best, best_move) = result?;
 
@@ -390,22 +415,21 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         Ok(best)
     }
 
-    /// The best of `moves` within the window, the move at place `first` tried first, and the
-    /// place in `moves` of the move that gave it.
+    /// The best of the moves (their `children`) within the window, the move at place `first`
+    /// tried first, and the place of the move that gave it.
     fn best_move(
         &mut self,
-        position: &G::Position,
-        moves: &[G::Move],
+        children: &[Child<G::Position>],
         first: Option<usize>,
         alpha: i64,
         beta: i64,
         ply: u32,
     ) -> Result<(i64, Option<usize>), SearchError> {
-        if moves.is_empty() {
+        if children.is_empty() {
             return Ok((self.scale.stuck(), None));
         }
-        if moves.len() >= ETC_MOVES
-            && let Some(cut) = self.transposition_cutoff(position, moves, beta)
+        if children.len() >= ETC_MOVES
+            && let Some(cut) = self.transposition_cutoff(children, beta)
         {
             return Ok(cut);
         }
@@ -420,20 +444,22 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         let mut waiting = 0u64;
         let waits = |waiting: u64, i: usize| i < 64 && waiting >> i & 1 == 1;
         for second_pass in [false, true] {
-            for (i, at) in (0..moves.len()).map(|i| (i, nth_tried(first, i))) {
+            for (i, at) in (0..children.len()).map(|i| (i, nth_tried(first, i))) {
                 // The first pass skips the moves that wait; the second takes only them.
                 if waits(waiting, i) != second_pass {
                     continue;
                 }
-                let Played { position: child, gain, again } = self.game.play(position, moves[at]);
+                let Child { played: Played { position: child, gain, again }, key } = &children[at];
+                let (gain, again) = (*gain, *again);
                 let may_wait = share && !second_pass && (1..64).contains(&i);
-                if may_wait && self.game.key(&child).is_some_and(|key| self.shared.busy(key)) {
+                if may_wait && key.is_some_and(|key| self.shared.busy(key)) {
                     waiting |= 1 << i;
                     continue;
                 }
                 let floor = alpha.max(best);
                 let (child_alpha, child_beta) = self.scale.child_window(floor, beta, gain, again);
-                let value = self.scale.backed_up(self.search(&child, child_alpha, child_beta, ply + 1)?, gain, again);
+                let searched = self.search_keyed(child, *key, child_alpha, child_beta, ply + 1)?;
+                let value = self.scale.backed_up(searched, gain, again);
                 if value > best {
                     best = value;
                     best_move = Some(at);
@@ -450,27 +476,17 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
     }
 
     /// A move whose child's bounds in the table already make it worth at least `beta`, with
-    /// that worth and the move's place in `moves` (an enhanced transposition cut-off).
-    fn transposition_cutoff(
-        &mut self,
-        position: &G::Position,
-        moves: &[G::Move],
-        beta: i64,
-    ) -> Option<(i64, Option<usize>)> {
-        // The children's keys first, then their lookups in a loop of their own: the lookups
-        // do not wait on each other, so their cache misses overlap.
-        let mut children = std::mem::take(&mut self.cutoff_scratch);
-        children.clear();
-        children.extend(moves.iter().enumerate().filter_map(|(at, &mv)| {
-            let Played { position: child, gain, again } = self.game.play(position, mv);
-            Some((self.game.key(&child)?, at, gain, again))
-        }));
+    /// that worth and the move's place among `children` (an enhanced transposition cut-off).
+    fn transposition_cutoff(&mut self, children: &[Child<G::Position>], beta: i64) -> Option<(i64, Option<usize>)> {
+        // The lookups in a loop of their own, after the children's keys: they do not wait on
+        // each other, so their cache misses overlap.
         let mut found = std::mem::take(&mut self.found_scratch);
         found.clear();
-        found.extend(children.iter().map(|&(key, ..)| self.shared.table.get(key)));
+        found.extend(children.iter().map(|child| child.key.and_then(|key| self.shared.table.get(key))));
         let mut cut = None;
-        for (found, &(_, at, gain, again)) in found.iter().zip(&children) {
+        for (at, (found, child)) in found.iter().zip(children).enumerate() {
             let Some(found) = found else { continue };
+            let Played { gain, again, .. } = child.played;
             // A move is worth at least `beta` when its child is bounded: from below after a
             // move again (the worth grows with the child's value), else from above.
             let bound = if again && self.scale == Scale::Score { found.bounds.lower } else { found.bounds.upper };
@@ -484,7 +500,6 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
                 break;
             }
         }
-        self.cutoff_scratch = children;
         self.found_scratch = found;
         cut
     }
@@ -522,10 +537,13 @@ impl<'a, G: SearchGame + ?Sized> Searcher<'a, G> {
         Ok(())
     }
 
-    /// Counts the move lists held for `plies` plies in the peak.
+    /// Counts the move lists and their children held for `plies` plies in the peak.
     fn note_buffers(&mut self, plies: usize) {
-        let capacity: usize = self.move_lists.iter().map(Vec::capacity).sum();
-        let bytes = (capacity + plies) * std::mem::size_of::<G::Move>() + self.shared.table.bytes();
+        let moves: usize = self.move_lists.iter().map(Vec::capacity).sum();
+        let children: usize = self.child_lists.iter().map(Vec::capacity).sum();
+        let bytes = (moves + plies) * std::mem::size_of::<G::Move>()
+            + (children + plies) * std::mem::size_of::<Child<G::Position>>()
+            + self.shared.table.bytes();
         self.stats.peak_bytes = self.stats.peak_bytes.max(bytes as u64);
     }
 

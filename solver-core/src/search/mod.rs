@@ -126,7 +126,10 @@ pub trait SearchGame: Sync {
 pub struct Played<P> {
     /// The position after the move.
     pub position: P,
-    /// Points the mover scores with the move (scoring games; 0 otherwise).
+    /// Points the mover scores with the move, less any the opponent scores in forced replies
+    /// the game plays within the move (dots and boxes' safe captures), so possibly negative
+    /// (scoring games; 0 otherwise). The move is worth `gain + value(position)` when
+    /// [`Played::again`], else `gain - value(position)`.
     pub gain: i64,
     /// Whether the same player moves next (scoring games; false otherwise).
     pub again: bool,

@@ -57,19 +57,31 @@ fn table(rows: usize, cols: usize, rule: Rule) -> Vec<i8> {
 }
 
 /// The moves `game` lists at `lines` hold a best move, by the values `value` gives the position
-/// and its children; they are free lines, and some are listed unless the board is full; the key
-/// is the drawn lines or an image of them under a symmetry (equal value).
+/// and its children; they are free lines, and some are listed unless the board is full; each is
+/// worth, as played (with the captures played within it), what its line alone is worth; the
+/// key is the drawn lines or an image of them under a symmetry (equal value).
 fn check_moves(game: &DotsSearch, lines: u64, moves: &mut Vec<u8>, value: &dyn Fn(u64) -> i64) {
     moves.clear();
     game.moves(&lines, moves);
-    let full = game.board().all_lines();
+    let board = game.board();
+    let full = board.all_lines();
     assert_eq!(moves.is_empty(), lines == full, "{:?} at {}", game, game.describe(&lines));
     let mut best = i64::MIN;
     for &e in moves.iter() {
         assert_eq!(lines >> e & 1, 0, "line {e} is drawn");
         let played = game.play(&lines, e);
         let child = value(played.position);
-        best = best.max(played.gain + if played.again { child } else { -child });
+        let worth = played.gain + if played.again { child } else { -child };
+        // The line alone, by the rules: the boxes it closes, then the same player again under
+        // move-again, else the other.
+        let after = lines | 1 << e;
+        let closed = (0..board.boxes())
+            .map(|b| board.box_lines(b).iter().fold(0u64, |m, &l| m | 1 << l))
+            .filter(|&m| after & m == m && lines & m != m)
+            .count() as i64;
+        let alone = closed + if closed > 0 && game.rule() == Rule::MoveAgain { value(after) } else { -value(after) };
+        assert_eq!(worth, alone, "{:?}: {} at {}", game.options(), game.describe_move(e), game.describe(&lines));
+        best = best.max(worth);
     }
     if lines != full {
         assert_eq!(
@@ -89,13 +101,18 @@ fn check_moves(game: &DotsSearch, lines: u64, moves: &mut Vec<u8>, value: &dyn F
     assert_eq!(value(key as u64), value(lines), "the key of {}", game.describe(&lines));
 }
 
-/// The option sets whose move lists differ: all on, and under move-again each pruning rule
-/// alone (under turn-passes no rule prunes: every free line is listed).
+/// The option sets whose move lists or moves differ: all on, and under move-again each pruning
+/// rule off alone (under turn-passes no rule prunes: every free line is listed, and a move is
+/// its line alone).
 fn pruning_variants(rule: Rule) -> Vec<SearchOptions> {
     let all = SearchOptions::default();
     match rule {
         Rule::TurnPasses => vec![all],
-        Rule::MoveAgain => vec![all, all.without(Technique::ChainRule), all.without(Technique::SafeCaptures)],
+        Rule::MoveAgain => [Technique::ChainRule, Technique::SafeCaptures, Technique::CapturesInMove]
+            .into_iter()
+            .map(|t| all.without(t))
+            .chain([all])
+            .collect(),
     }
 }
 
