@@ -77,7 +77,7 @@ fn run() -> Result<(), String> {
     };
     let deepest = layers.last().expect("at least the empty board");
     let to_search: Vec<Position> =
-        deepest.iter().copied().filter(|&p| p <= mirror(shape, p) && !values.contains_key(&p)).collect();
+        deepest.iter().copied().filter(|&p| p <= p.mirror(shape) && !values.contains_key(&p)).collect();
     eprintln!(
         "ply {plies}: {} positions, {} to search (one of each mirror pair, {} known from {})",
         deepest.len(),
@@ -93,7 +93,7 @@ fn run() -> Result<(), String> {
         nodes += solved.nodes;
         let value = first_player(position, solved.score.signum() as i8);
         values.insert(position, value);
-        values.insert(mirror(shape, position), value);
+        values.insert(position.mirror(shape), value);
         if let Some(file) = record.as_mut() {
             writeln!(file, "{} {}", position.moves(shape), letter(value)).map_err(|e| e.to_string())?;
         }
@@ -175,13 +175,6 @@ fn letter(value: FirstValue) -> char {
     }
 }
 
-/// The position with every column moved to its mirror (the same value).
-fn mirror(shape: Shape, position: Position) -> Position {
-    let width = shape.width() as u8;
-    let moves: String = position.moves(shape).bytes().map(|b| char::from(b'0' + width + 1 - (b - b'0'))).collect();
-    Position::from_moves(shape, &moves).expect("a mirrored game is a game")
-}
-
 fn read_values(shape: Shape, path: &str) -> Result<HashMap<Position, FirstValue>, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -200,7 +193,7 @@ fn read_values(shape: Shape, path: &str) -> Result<HashMap<Position, FirstValue>
             _ => return Err(fail("the value is W, D or L")),
         };
         values.insert(position, value);
-        values.insert(mirror(shape, position), value);
+        values.insert(position.mirror(shape), value);
     }
     Ok(values)
 }

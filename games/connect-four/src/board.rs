@@ -247,6 +247,20 @@ impl Position {
         if self.first_to_move() { (self.mover, self.last_mover()) } else { (self.last_mover(), self.mover) }
     }
 
+    /// The position reflected left to right on `shape`: the same value, every column moved to
+    /// its mirror (column `c` of `width` to `width + 1 - c`, counting from 1).
+    ///
+    /// ```
+    /// use connect_four::{Position, Shape};
+    /// let shape = Shape::new(7, 6).unwrap();
+    /// let played = Position::from_moves(shape, "1147").unwrap();
+    /// assert_eq!(played.mirror(shape), Position::from_moves(shape, "7741").unwrap());
+    /// assert_eq!(played.mirror(shape).mirror(shape), played);
+    /// ```
+    pub fn mirror(self, shape: Shape) -> Position {
+        Position { mover: shape.mirror(self.mover), stones: shape.mirror(self.stones) }
+    }
+
     /// Where the game stands on `shape`.
     pub fn status(self, shape: Shape) -> Status {
         if has_four(shape, self.last_mover()) {
