@@ -180,7 +180,11 @@ pub struct SearchLimits {
     /// run without a graph) for its graph of nodes, which grows as needed up to them.
     pub tt_bytes: usize,
     /// The most positions an engine visits before it stops with [`SearchError::NodeBudget`];
-    /// 0: no limit.
+    /// 0: no limit. Several threads ([`alpha_beta`], [`weak_alpha_beta`]) share their counts,
+    /// and look for another thread's stop, every 4,096 positions (a shared counter touched at
+    /// every position would slow them all), so together they may pass the budget by up to
+    /// three times 4,096 positions a thread before all have stopped (each count seen late by
+    /// up to 4,096, a sharing missed, the stop seen late). On one thread it is exact.
     pub node_budget: u64,
     /// Set from elsewhere (Ctrl-C) to stop the search with [`SearchError::Stopped`].
     pub stop: Option<Arc<AtomicBool>>,
