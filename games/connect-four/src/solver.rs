@@ -26,10 +26,14 @@
 //!
 //! # Algorithm
 //! - Search on the score with null windows: the score lies in `[low, high]` (Pons' bounds
-//!   from the cells left, `-floor(left / 2)` and `floor((left + 1) / 2)`); each round asks whether it exceeds some `m` (a window `[m, m + 1]`)
-//!   and moves one bound, until they meet: a bisection that tries the middle between the
-//!   bound and 0 first, since windows near 0 are the cheapest. The weak solver starts from
-//!   `[-1, 1]`, which settles the sign in at most two rounds.
+//!   from the cells left, `-floor(left / 2)` and `floor((left + 1) / 2)`); each round asks
+//!   whether it exceeds some `m` (a window `[m, m + 1]`) and moves one bound, until they
+//!   meet: a bisection whose probe goes out to the middle between a bound and 0 when the
+//!   interval's middle is nearer 0. A probe far from 0 asks for a quick win or loss, and the
+//!   score's bound from the cells left stops its search within few moves (Pons' iterative
+//!   deepening), so the quick results come first and cheap, and their bounds stay in the
+//!   table for the deeper probes. The weak solver starts from `[-1, 1]`, which settles the
+//!   sign in at most two rounds.
 //! - Negamax with alpha-beta. At each node the player to move cannot win at once (the parent
 //!   never plays a move that allows it, and the root is checked before), so the moves are the
 //!   non-losing ones: if the opponent has a winning cell the mover can drop into, the mover
@@ -649,9 +653,9 @@ impl Interval {
     }
 }
 
-/// The point a bisection of `[low, high]` (`low < high`) probes: the middle, moved to half the
-/// bound on its side of 0 when that is nearer 0 (Pons' rule: windows near 0 are the
-/// cheapest). Lies in `[low, high)`.
+/// The point a bisection of `[low, high]` (`low < high`) probes: the middle, moved out to half
+/// the bound on its side of 0 when the middle is nearer 0 than that (Pons' rule: a probe far
+/// from 0 is a shallow search, see the module docs). Lies in `[low, high)`.
 fn bisection_point(low: i32, high: i32) -> i32 {
     let middle = low + (high - low) / 2;
     if middle <= 0 && low / 2 < middle {
