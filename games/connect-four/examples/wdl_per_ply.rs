@@ -95,7 +95,9 @@ fn run() -> Result<(), String> {
         values.insert(position, value);
         values.insert(position.mirror(shape), value);
         if let Some(file) = record.as_mut() {
-            writeln!(file, "{} {}", position.moves(shape), letter(value)).map_err(|e| e.to_string())?;
+            // One write a line, so that a run stopped part way leaves no half line behind.
+            let line = format!("{} {}\n", position.moves(shape), letter(value));
+            file.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
         }
         let elapsed = started.elapsed().as_secs_f64();
         let left = (to_search.len() - done - 1) as f64 * elapsed / (done + 1) as f64;
