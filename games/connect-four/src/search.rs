@@ -119,12 +119,11 @@ impl SearchGame for ConnectFourSearch {
     }
 
     fn key(&self, position: &Position) -> Option<u128> {
-        let key = |mover: u64, stones: u64| u128::from(mover + stones);
-        let plain = key(position.mover, position.stones);
+        let key = |p: Position| u128::from(p.mover + p.stones);
+        let plain = key(*position);
         if !self.mirror {
             return Some(plain);
         }
-        let mirrored = key(self.shape.mirror(position.mover), self.shape.mirror(position.stones));
-        Some(plain.min(mirrored))
+        Some(plain.min(key(position.mirror(self.shape))))
     }
 }
