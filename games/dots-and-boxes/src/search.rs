@@ -13,6 +13,15 @@
 //! - **Symmetry** (both rules): the key is the least image of the drawn lines under the
 //!   board's reflections and rotations (4, or 8 on a square board), so mirrored positions
 //!   share an entry.
+//! - **Corners** (both rules; Barker and Korf's corner symmetry): the lines of a box on the
+//!   border of the board (a corner box's two, or more on a board one box wide) are
+//!   interchangeable, so the key counts how many of them are drawn, not which, and of those
+//!   still free only one is listed as a move. Dots and boxes is the game of strings and coins:
+//!   a box is a coin, a line a string between two coins or between a coin and the ground, and
+//!   a drawn line a cut string. A box's border lines are all strings from the same coin to the
+//!   ground; swapping two of them changes no coin, no box closed and no later move, so
+//!   positions that differ only in which of them are drawn have equal values, and so do the
+//!   moves that draw either of two free ones.
 //! - **Safe captures** ([`Rule::MoveAgain`] only): when a box can be closed by a line `e` that
 //!   does not make another box capturable (`e` on the border, or the box across `e` has at most
 //!   one other side drawn, or `e` closes it too), `e` is the only move listed.
@@ -43,33 +52,30 @@
 //!
 //! | board, rule | value | alpha-beta | bisection | MTD(f) | weak | table |
 //! |---|---|---|---|---|---|---|
-//! | 3x3 move-again (64 MiB) | -3 | 308,053, 0.09 s | 333,343, 0.10 s | 313,036, 0.10 s | 101,704, 0.03 s | 0.06 s / 0.02 s |
-//! | 3x3 turn-passes (64 MiB) | -3 | 1.74 M, 0.61 s | 2.08 M, 0.75 s | 1.84 M, 0.68 s | 0.48 M, 0.15 s | 0.04 s / 0.02 s |
-//! | 3x4 move-again (512 MiB) | 0 | 15.4 M, 6.0 s | 15.8 M, 6.4 s | 13.9 M, 5.6 s | 14.9 M, 6.0 s | 9.4 s / 3.2 s |
-//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | 188.9 M, 139 s | | 7.7 s / 2.8 s |
-//! | 4x4 move-again | | | | projected hours (SEARCH.md) | | (40 lines: no table) |
+//! | 3x3 move-again (64 MiB) | -3 | 101,665, 0.04 s | 112,384, 0.05 s | 105,528, 0.04 s | 35,296, 0.02 s | 0.06 s / 0.02 s |
+//! | 3x3 turn-passes (64 MiB) | -3 | 561,132, 0.25 s | 681,702, 0.31 s | 611,684, 0.27 s | 159,152, 0.07 s | 0.04 s / 0.02 s |
+//! | 3x4 move-again (512 MiB) | 0 | 4.68 M, 1.86 s | 4.88 M, 1.99 s | 4.19 M, 1.68 s | 4.56 M, 1.79 s | 6.3 s / 2.4 to 2.5 s |
+//! | 3x4 turn-passes (2 GiB) | +4 (the table) | | | 61.2 M, 30.1 s | | 7.7 s / 2.8 s |
 //!
-//! On two threads 3x4 move-again takes 3.1 to 3.5 s by MTD(f), against 3.0 to 3.2 s for the
-//! table with symmetry (SEARCH.md).
+//! On two threads 3x4 move-again takes 1.04 to 1.08 s by MTD(f), against 2.41 to 2.53 s for
+//! the table with symmetry, run alternately with it (SEARCH.md): the search is faster than
+//! the whole table.
 //!
 //! Ablation, each technique off alone (positions visited):
 //!
-//! | board, rule, engine | all on | no symmetry | no safe captures | no captures in the move | no chain rule | no ordering |
-//! |---|---|---|---|---|---|---|
-//! | 3x3 move-again, alpha-beta | 308,053 | 1,853,902 | the same | 498,511 | 301,281 | 659,366 |
-//! | 3x3 turn-passes, alpha-beta | 1,736,155 | 8,991,398 | the same (no rule applies) | the same | the same | 4,479,459 |
-//! | 3x4 move-again, MTD(f) | 13.9 M (5.6 s) | 51.9 M (22.2 s) | the same (6.0 s) | 24.4 M (8.2 s) | 13.6 M (10.3 s) | 77.4 M (35.8 s) |
+//! | board, rule, engine | all on | no symmetry | no corners | no safe captures | no captures in the move | no chain rule | no ordering |
+//! |---|---|---|---|---|---|---|---|
+//! | 3x3 move-again, alpha-beta | 101,665 | 572,256 | 308,053 | the same | 163,516 | 98,851 | 243,819 |
+//! | 3x3 turn-passes, alpha-beta | 561,132 | 2,573,328 | 1,736,155 | the same (no rule applies) | the same | the same | 1,613,753 |
+//! | 3x4 move-again, MTD(f) | 4.19 M (1.7 s) | 15.2 M (5.3 s) | 13.9 M (4.5 s) | the same (1.8 s) | 7.33 M (2.3 s) | 4.07 M (3.2 s) | 24.1 M (9.9 s) |
 //!
-//! Symmetry and the ordering carry the search. With the captures played within the move, a
-//! safe capture is met only at the position searched, so listing it alone changes nothing
-//! else. The chain rule saves more time than positions (the engine looks every listed child
-//! up in its table before searching: fewer moves listed, fewer lookups). 3x4 with the extra
-//! move a tie agrees with the table. On 4x4 move-again (MTD(f), 1 GiB, four seeded random
-//! positions each, `--drawn K --samples 4`): with 12 of the 40 lines drawn, 0.16 M to 0.67 M
-//! positions visited (0.09 to 0.42 s); with 8 drawn, 9.8 M to 18.2 M (4.7 to 9.0 s). The empty
-//! 4x4 board is not yet within minutes: each two lines fewer multiply the positions visited by
-//! 6 to 7, which projects hours for the empty board (SEARCH.md, from `search_start --drawn
-//! K`). `cargo bench -p dots-and-boxes --bench search` puts the engines side by side.
+//! Symmetry, the corners and the ordering carry the search (the corners alone 3.1 to 3.3
+//! times fewer positions on 3x3 and 3x4, under both rules). With the captures played within
+//! the move, a safe capture is met only at the position searched, so listing it alone changes
+//! nothing else. The chain rule saves more time than positions (the engine looks every listed
+//! child up in its table before searching: fewer moves listed, fewer lookups). 3x4 with the
+//! extra move a tie agrees with the table. The 4x4 and 3x5 boards: SEARCH.md.
+//! `cargo bench -p dots-and-boxes --bench search` puts the engines side by side.
 //!
 //! ```
 //! use dots_and_boxes::Rule;
@@ -95,6 +101,8 @@ use solver_core::search::{Played, SearchGame};
 pub enum Technique {
     /// Keys reduced by the board's symmetries.
     Symmetry,
+    /// A box's border lines interchangeable: counted in the key, one listed.
+    Corners,
     /// A capture that opens nothing is the only move listed (move-again only).
     SafeCaptures,
     /// The safe captures after a move are played within it (move-again only).
@@ -107,18 +115,20 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique.
-    pub const ALL: [Technique; 5] = [
+    pub const ALL: [Technique; 6] = [
         Technique::Symmetry,
+        Technique::Corners,
         Technique::SafeCaptures,
         Technique::CapturesInMove,
         Technique::ChainRule,
         Technique::Ordering,
     ];
 
-    /// A short name: `symmetry`, `safe-captures`, `captures-in-move`, `chain-rule`, `ordering`.
+    /// A short name: `symmetry`, `corners`, `safe-captures`, `captures-in-move`, `chain-rule`, `ordering`.
     pub fn name(self) -> &'static str {
         match self {
             Technique::Symmetry => "symmetry",
+            Technique::Corners => "corners",
             Technique::SafeCaptures => "safe-captures",
             Technique::CapturesInMove => "captures-in-move",
             Technique::ChainRule => "chain-rule",
@@ -132,6 +142,9 @@ impl Technique {
 pub struct SearchOptions {
     /// Keys reduced by the board's symmetries.
     pub symmetry: bool,
+    /// A box's border lines interchangeable: the key counts the drawn ones, one free one is
+    /// listed.
+    pub corners: bool,
     /// Safe captures listed alone (move-again only).
     pub safe_captures: bool,
     /// The safe captures after a move played within it (move-again only).
@@ -144,7 +157,14 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions { symmetry: true, safe_captures: true, captures_in_move: true, chain_rule: true, ordering: true }
+        SearchOptions {
+            symmetry: true,
+            corners: true,
+            safe_captures: true,
+            captures_in_move: true,
+            chain_rule: true,
+            ordering: true,
+        }
     }
 }
 
@@ -153,6 +173,7 @@ impl SearchOptions {
     pub fn without(self, technique: Technique) -> SearchOptions {
         match technique {
             Technique::Symmetry => SearchOptions { symmetry: false, ..self },
+            Technique::Corners => SearchOptions { corners: false, ..self },
             Technique::SafeCaptures => SearchOptions { safe_captures: false, ..self },
             Technique::CapturesInMove => SearchOptions { captures_in_move: false, ..self },
             Technique::ChainRule => SearchOptions { chain_rule: false, ..self },
@@ -208,6 +229,8 @@ pub struct DotsSearch {
     line_boxes: Vec<[u8; 2]>,
     /// The board's symmetries other than the identity (3, or 7 when square).
     symmetries: Vec<LinePermutation>,
+    /// The boxes with two or more border lines, by their border lines.
+    corners: Vec<Corner>,
     /// Line `e` to its rank from the centre outwards, and back.
     to_rank: LinePermutation,
     from_rank: Vec<u8>,
@@ -221,6 +244,16 @@ impl std::fmt::Debug for DotsSearch {
             .field("options", &self.options)
             .finish()
     }
+}
+
+/// The border lines of one box, when it has two or more (they are interchangeable: see the
+/// module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Corner {
+    /// The box's border lines.
+    lines: WideLines,
+    /// `drawn[k]`: the `k` lowest-numbered of them, the form a key gives `k` drawn ones.
+    drawn: [WideLines; 5],
 }
 
 /// The moves worth searching at a position (see [`DotsSearch::candidates`]).
@@ -254,6 +287,18 @@ impl DotsSearch {
             }
         }
         let symmetries = line_symmetries(&board).iter().skip(1).map(|image| LinePermutation::new(image)).collect();
+        let corners = (0..board.boxes())
+            .map(|b| board.box_lines(b).iter().filter(|&&e| line_boxes[e][1] == NO_BOX).fold(0, |m, &e| m | 1 << e))
+            .filter(|&border: &WideLines| border.count_ones() >= 2)
+            .map(|border| {
+                let mut drawn = [0; 5];
+                for k in 1..drawn.len() {
+                    let rest = border & !drawn[k - 1];
+                    drawn[k] = drawn[k - 1] | (rest & rest.wrapping_neg());
+                }
+                Corner { lines: border, drawn }
+            })
+            .collect();
         // Twice the distance of a line's midpoint from the centre, squared: an integer.
         let distance = |e: usize| {
             let (a, b) = board.line(e).expect("a line of the board");
@@ -273,6 +318,7 @@ impl DotsSearch {
             box_mask,
             line_boxes,
             symmetries,
+            corners,
             to_rank: LinePermutation::new(&rank),
             from_rank,
         }
@@ -409,8 +455,15 @@ impl DotsSearch {
                 _ => {}
             }
         }
-        let listed =
+        let mut listed =
             if captures != 0 && move_again && self.options.chain_rule { captures | (declines & free) } else { free };
+        if self.options.corners {
+            for corner in &self.corners {
+                // Of a box's free border lines listed, the lowest-numbered one.
+                let here = listed & corner.lines;
+                listed &= !(here & here.wrapping_sub(1));
+            }
+        }
         Candidates { listed, captures, sacrifices: sacrifices & !captures }
     }
 
@@ -455,6 +508,20 @@ impl DotsSearch {
         let g_bit = self.box_mask[c as usize] & free & !f_bit;
         let g = g_bit.trailing_zeros() as usize;
         self.across(g, c).is_some_and(|d| self.free_sides(lines, d) == 1)
+    }
+
+    /// `lines` with each box's drawn border lines moved to its lowest-numbered ones (an equal
+    /// value: see the module docs). Time `O(corners)`.
+    #[inline]
+    fn corners_packed(&self, mut lines: WideLines) -> WideLines {
+        for corner in &self.corners {
+            let drawn = lines & corner.lines;
+            // All drawn (at most 4) is already packed; otherwise at most 3 are.
+            if drawn != corner.lines {
+                lines = lines & !corner.lines | corner.drawn[count_up_to_3(drawn) as usize];
+            }
+        }
+        lines
     }
 
     /// Appends the lines of `set` in the search order: from the centre outwards, or by number
@@ -564,14 +631,17 @@ impl SearchGame for DotsSearch {
         Played { position: after, gain, again }
     }
 
-    /// The drawn lines (the value depends on nothing else), reduced to the least image under
-    /// the board's symmetries with [`SearchOptions::symmetry`] (mirrored positions have equal
-    /// values). Time: a byte-table lookup per byte per symmetry.
+    /// The drawn lines (the value depends on nothing else), with [`SearchOptions::corners`]
+    /// each box's drawn border lines moved to its lowest-numbered ones, and with
+    /// [`SearchOptions::symmetry`] the least of that over the images under the board's
+    /// symmetries: each is a position of equal value. Time: a byte-table lookup per byte per
+    /// symmetry, and `O(corners)` per image.
     fn key(&self, lines: &WideLines) -> Option<u128> {
+        let packed = |lines: WideLines| if self.options.corners { self.corners_packed(lines) } else { lines };
         let key = if self.options.symmetry {
-            self.symmetries.iter().map(|s| s.apply(*lines)).fold(*lines, u64::min)
+            self.symmetries.iter().map(|s| packed(s.apply(*lines))).fold(packed(*lines), u64::min)
         } else {
-            *lines
+            packed(*lines)
         };
         Some(u128::from(key))
     }
