@@ -274,8 +274,8 @@ fn the_empty_3x3_board_by_every_engine() {
         let limits = SearchLimits { tt_bytes: 16 << 20, ..SearchLimits::default() };
         // Under turn-passes only the symmetries and the corners prune: the cheaper two engines
         // there. The proof-number engines are left to the samples: on this board df-pn visits
-        // 5.5 million positions (about a second) and proof-number search fills its graph
-        // (SEARCH.md).
+        // 5.5 million positions with the extra move (about a second) and 129 million under
+        // turn-passes, and proof-number search fills its graph (SEARCH.md).
         let engines: Vec<SearchEngine> = match rule {
             Rule::MoveAgain => ALPHA_BETA.to_vec(),
             Rule::TurnPasses => vec![SearchEngine::AlphaBeta(Driver::Mtdf), SearchEngine::WeakAlphaBeta],
