@@ -7,7 +7,8 @@
 //! [--threads N] [--tt-mib M] [--lines N] [--solo-nodes N] [--width W --height H]`
 //!
 //! The table is emptied before each line, outside the time, so each position is timed as if
-//! it came first.
+//! it came first. The whole file is solved in one `Solver::session`: with `--threads 2` the
+//! helper thread, once started, waits ready between lines.
 
 use connect_four::{Position, Shape, SolveOptions, Solver};
 use std::process::ExitCode;
@@ -51,28 +52,32 @@ fn run() -> Result<(), String> {
     let shape = Shape::new(width, height).map_err(|e| e.to_string())?;
     let mut solver = Solver::new(shape, options.clone()).map_err(|e| e.to_string())?;
     let (mut count, mut micros, mut nodes, mut mismatches) = (0u64, 0f64, 0u64, 0u64);
-    for line in text.lines().take(lines) {
-        let mut words = line.split_whitespace();
-        let moves = words.next().unwrap_or("");
-        let given = words.next().map(|w| w.parse::<i32>().map_err(|e| format!("{line:?}: {e}"))).transpose()?;
-        let position = Position::from_moves(shape, moves).map_err(|e| format!("{line:?}: {e}"))?;
-        solver.clear();
-        let start = Instant::now();
-        let solved = solver.solve(position).map_err(|e| format!("{line:?}: {e}"))?;
-        let took = start.elapsed().as_secs_f64() * 1e6;
-        let expected = given.map(|g| if options.weak { g.signum() } else { g });
-        let wrong = expected.is_some_and(|e| e != solved.score);
-        println!(
-            "{moves} {} {} {took:.1}{}",
-            solved.score,
-            solved.nodes,
-            if wrong { format!(" MISMATCH (given {})", expected.unwrap_or(0)) } else { String::new() }
-        );
-        count += 1;
-        micros += took;
-        nodes += solved.nodes;
-        mismatches += u64::from(wrong);
-    }
+    // One session for the whole file: the helper threads stay ready from one line to the next.
+    solver.session(|session| {
+        for line in text.lines().take(lines) {
+            let mut words = line.split_whitespace();
+            let moves = words.next().unwrap_or("");
+            let given = words.next().map(|w| w.parse::<i32>().map_err(|e| format!("{line:?}: {e}"))).transpose()?;
+            let position = Position::from_moves(shape, moves).map_err(|e| format!("{line:?}: {e}"))?;
+            session.clear();
+            let start = Instant::now();
+            let solved = session.solve(position).map_err(|e| format!("{line:?}: {e}"))?;
+            let took = start.elapsed().as_secs_f64() * 1e6;
+            let expected = given.map(|g| if options.weak { g.signum() } else { g });
+            let wrong = expected.is_some_and(|e| e != solved.score);
+            println!(
+                "{moves} {} {} {took:.1}{}",
+                solved.score,
+                solved.nodes,
+                if wrong { format!(" MISMATCH (given {})", expected.unwrap_or(0)) } else { String::new() }
+            );
+            count += 1;
+            micros += took;
+            nodes += solved.nodes;
+            mismatches += u64::from(wrong);
+        }
+        Ok::<(), String>(())
+    })?;
     let mean = |total: f64| if count == 0 { 0.0 } else { total / count as f64 };
     println!(
         "{file}: {count} positions, mean {:.1} us, mean {:.0} nodes, {mismatches} mismatches ({}, {} threads)",

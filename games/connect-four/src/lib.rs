@@ -87,7 +87,7 @@ pub use problem::{
 };
 pub use search::ConnectFourSearch;
 pub use solvable::{MOST_POSITIONS, SEARCHES, SPACES, parse, pons_score};
-pub use solver::{SolveError, SolveOptions, Solved, Solver, outcome_of_score, score_of_outcome, solve};
+pub use solver::{Session, SolveError, SolveOptions, Solved, Solver, outcome_of_score, score_of_outcome, solve};
 pub use space::ConnectFourSpace;
 
 use workbench::Registration;

@@ -5,7 +5,7 @@ use crate::board::{ConnectFour, Position, Shape, Status};
 use crate::plain::PlainRules;
 use crate::search::ConnectFourSearch;
 use crate::solvable::pons_score;
-use crate::solver::{SolveError, SolveOptions, Solver, score_of_outcome};
+use crate::solver::{Session, SolveError, SolveOptions, Solver, score_of_outcome};
 use judge::ExplainBudget;
 use judge::hard_pools::{Hard, HardPools, share};
 use judge::input::{InputError, Tokens, shorten};
@@ -109,11 +109,13 @@ impl Problem for ConnectFourProblem {
         let mut budget = ExplainBudget::new(cases.len());
         let mut explanations = vec![Explanation::default(); cases.len()];
         for (shape, indices) in by_board(&cases) {
-            let mut solver = solver_of(shape)?;
-            for i in indices {
-                explanations[i] = explain_case(i + 1, cases[i], &mut solver)?;
-                budget.charge(&explanations[i])?;
-            }
+            solver_of(shape)?.session(|session| {
+                for i in indices {
+                    explanations[i] = explain_case(i + 1, cases[i], session)?;
+                    budget.charge(&explanations[i])?;
+                }
+                Ok::<(), JudgeError>(())
+            })?;
         }
         Ok(explanations)
     }
@@ -153,17 +155,20 @@ impl Problem for ConnectFourProblem {
             Hard::Finished,
         ];
         let mut drawn = Vec::with_capacity(cases);
-        for _ in 0..cases {
-            let case = if share(&[60, 40], &mut rng) == 0 {
-                let (space, pools, shape) = &pools[rng.below(pools.len() as u64) as usize];
-                let kind = rng.below(KINDS.len() as u64) as usize;
-                let position = pools.draw(&KINDS, kind, &mut rng).map_or(Position::empty(), |id| space.unrank(id));
-                Case { shape: *shape, position }
-            } else {
-                hard_standard(&mut solver, standard, rng.below(3), &mut rng)?
-            };
-            drawn.push(case);
-        }
+        solver.session(|session| {
+            for _ in 0..cases {
+                let case = if share(&[60, 40], &mut rng) == 0 {
+                    let (space, pools, shape) = &pools[rng.below(pools.len() as u64) as usize];
+                    let kind = rng.below(KINDS.len() as u64) as usize;
+                    let position = pools.draw(&KINDS, kind, &mut rng).map_or(Position::empty(), |id| space.unrank(id));
+                    Case { shape: *shape, position }
+                } else {
+                    hard_standard(session, standard, rng.below(3), &mut rng)?
+                };
+                drawn.push(case);
+            }
+            Ok::<(), JudgeError>(())
+        })?;
         Ok(render(&drawn))
     }
 
@@ -228,8 +233,8 @@ fn solver_of(shape: Shape) -> Result<Solver, JudgeError> {
 
 /// The solver's score of `position`, its nodes charged to `work` (a dense engine: its nodes
 /// cost a few nanoseconds, [`Work::spend_dense`]).
-fn solve_charged(solver: &mut Solver, position: Position, work: &mut Work) -> Result<i32, JudgeError> {
-    let solved = solver.solve(position).map_err(|e| match e {
+fn solve_charged(session: &mut Session<'_, '_>, position: Position, work: &mut Work) -> Result<i32, JudgeError> {
+    let solved = session.solve(position).map_err(|e| match e {
         SolveError::Budget { .. } => over_budget(work),
         other => JudgeError::TooLarge(other.to_string()),
     })?;
@@ -250,10 +255,13 @@ fn by_solver(cases: &[Case]) -> Result<Vec<i32>, JudgeError> {
     let mut scores = vec![0; cases.len()];
     let mut work = Work::for_input("the solver");
     for (shape, indices) in by_board(cases) {
-        let mut solver = solver_of(shape)?;
-        for i in indices {
-            scores[i] = solve_charged(&mut solver, cases[i].position, &mut work)?;
-        }
+        // One session a board: its helper threads wait ready from one position to the next.
+        solver_of(shape)?.session(|session| {
+            for i in indices {
+                scores[i] = solve_charged(session, cases[i].position, &mut work)?;
+            }
+            Ok::<(), JudgeError>(())
+        })?;
     }
     Ok(scores)
 }
@@ -419,7 +427,12 @@ fn hard_pools() -> &'static [HardBoard] {
 /// A 7x6 position with the fewest stones allowed, of kind `kind` (0: a win or loss scored
 /// -2 to 2, decided by the last stones; 1: a draw; 2: a win with a single winning move) where
 /// one of 8 random plays gives one, else the last of them.
-fn hard_standard(solver: &mut Solver, shape: Shape, kind: u64, rng: &mut SplitMix64) -> Result<Case, JudgeError> {
+fn hard_standard(
+    session: &mut Session<'_, '_>,
+    shape: Shape,
+    kind: u64,
+    rng: &mut SplitMix64,
+) -> Result<Case, JudgeError> {
     let mut work = Work::for_input("the hard generator");
     let plies = shape.cells() - MAX_EMPTY;
     let mut position = Position::empty();
@@ -428,11 +441,11 @@ fn hard_standard(solver: &mut Solver, shape: Shape, kind: u64, rng: &mut SplitMi
         if position.status(shape) != Status::InPlay {
             continue;
         }
-        let score = solve_charged(solver, position, &mut work)?;
+        let score = solve_charged(session, position, &mut work)?;
         let wanted = match kind {
             0 => score != 0 && score.abs() <= 2,
             1 => score == 0,
-            _ => score > 0 && winning_moves(solver, shape, position, &mut work)? == 1,
+            _ => score > 0 && winning_moves(session, shape, position, &mut work)? == 1,
         };
         if wanted {
             break;
@@ -443,10 +456,15 @@ fn hard_standard(solver: &mut Solver, shape: Shape, kind: u64, rng: &mut SplitMi
 
 /// The moves of `position` that keep a win: those after which the opponent's score is
 /// negative.
-fn winning_moves(solver: &mut Solver, shape: Shape, position: Position, work: &mut Work) -> Result<usize, JudgeError> {
+fn winning_moves(
+    session: &mut Session<'_, '_>,
+    shape: Shape,
+    position: Position,
+    work: &mut Work,
+) -> Result<usize, JudgeError> {
     let mut count = 0;
     for column in (0..shape.width()).filter(|&c| position.can_play(shape, c)) {
-        if solve_charged(solver, position.play(shape, column), work)? < 0 {
+        if solve_charged(session, position.play(shape, column), work)? < 0 {
             count += 1;
         }
     }
@@ -508,10 +526,10 @@ fn picture(case: Case) -> String {
 /// How many plies of a line `explain` shows at most: every game ends within 42.
 const EXPLAIN_PLIES: usize = (MAX_WIDTH * MAX_HEIGHT) as usize;
 
-fn explain_case(number: usize, case: Case, solver: &mut Solver) -> Result<Explanation, JudgeError> {
+fn explain_case(number: usize, case: Case, session: &mut Session<'_, '_>) -> Result<Explanation, JudgeError> {
     let Case { shape, position } = case;
     let mut work = Work::for_input("the solver");
-    let score = solve_charged(solver, position, &mut work)?;
+    let score = solve_charged(session, position, &mut work)?;
     let mut explanation = Explanation {
         title: format!("case {number}"),
         picture: picture(case),
@@ -530,7 +548,7 @@ fn explain_case(number: usize, case: Case, solver: &mut Solver) -> Result<Explan
     }
     let mut moves = Vec::new();
     for column in (0..shape.width()).filter(|&c| position.can_play(shape, c)) {
-        let value = -solve_charged(solver, position.play(shape, column), &mut work)?;
+        let value = -solve_charged(session, position.play(shape, column), &mut work)?;
         moves.push((value, column));
     }
     moves.sort_by_key(|&(value, column)| (std::cmp::Reverse(value), column));
@@ -543,7 +561,7 @@ fn explain_case(number: usize, case: Case, solver: &mut Solver) -> Result<Explan
         .collect();
     let mut at = position;
     while at.status(shape) == Status::InPlay && explanation.line.len() < EXPLAIN_PLIES {
-        let solved = solver.solve(at).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
+        let solved = session.solve(at).map_err(|e| JudgeError::TooLarge(e.to_string()))?;
         let Some(column) = solved.best else { break };
         let who = if at.first_to_move() { "X" } else { "O" };
         let after = at.play(shape, column);

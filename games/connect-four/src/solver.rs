@@ -57,9 +57,12 @@
 //!   interval; a probe the others made useless is abandoned. The score is exact, so it does
 //!   not depend on the threads, only the time and the nodes do. On two threads, 12 of Pons'
 //!   Begin-Hard positions took 1.49 s each, against 2.18 s with every thread on the same
-//!   probe. Helpers run on rayon's global pool, so no thread is started per solve, and look
-//!   for the answer every 16 nodes; at most as many run at once as the pool has threads (one
-//!   a core).
+//!   probe. The first thread searches alone for `solo_nodes` (most searches near the end of
+//!   a game are over by then), then starts the helper threads, at most one a core, which
+//!   look for the answer every 16 nodes. In a [`Solver::session`] the helpers stay, waiting
+//!   spinning, and join each later search from its first node: on Pons' Begin-Easy set
+//!   (searches of a few thousand nodes) two threads went from 1.05 to 1.53 times as fast as
+//!   one (SEARCH.md), where helpers woken for each search (30 to 90 us) came too late.
 //!
 //! # Table
 //! One slot of 64 bits per entry, a prime number `P` of them (at least 257), allocated once
@@ -85,7 +88,7 @@ use solver_core::Outcome;
 use solver_core::search::TableMemory;
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 /// What to solve for and with what.
 #[derive(Debug, Clone)]
@@ -101,10 +104,11 @@ pub struct SolveOptions {
     /// Set from elsewhere to stop the search with [`SolveError::Stopped`]; checked every 1024
     /// nodes of a thread.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Threads searching together, at most rayon's pool (one a core) at once; 0 counts as 1.
+    /// Threads searching together, at most one a core; 0 counts as 1.
     pub threads: usize,
-    /// With several threads, the nodes the first searches alone before the others join: most
-    /// searches near the end of a game are over sooner than a helper wakes. 0: all at once.
+    /// With several threads, the nodes the first searches alone before it starts the others
+    /// (in a [`Solver::session`], until they have started once): most searches near the end
+    /// of a game are over sooner than a thread starts. 0: all at once.
     pub solo_nodes: u64,
 }
 
@@ -230,20 +234,21 @@ pub struct Solver {
     board: Board,
     options: SolveOptions,
     memory: TableMemory,
+    /// The threads to search on: `options.threads`, at most one a core.
+    threads: usize,
 }
 
 impl Solver {
     /// The solver of `shape`, its table allocated (`options.tt_bytes`, at least 257 entries).
     pub fn new(shape: Shape, options: SolveOptions) -> Result<Solver, SolveError> {
-        Ok(Solver { board: Board::new(shape), memory: table_memory(options.tt_bytes)?, options })
+        let memory = table_memory(options.tt_bytes)?;
+        Ok(Solver { board: Board::new(shape), memory, threads: threads_of(&options), options })
     }
 
     /// Empties the table: for timing positions one by one as if each came first. Time linear
     /// in the table.
     pub fn clear(&mut self) {
-        for slot in self.memory.words() {
-            slot.store(0, Ordering::Relaxed);
-        }
+        clear(self.memory.words());
     }
 
     /// The table's size in bytes.
@@ -254,25 +259,108 @@ impl Solver {
     /// Solves with `options` from now on, keeping the table (its bounds are true whatever the
     /// options; `tt_bytes` is not read again: a table of another size needs a new solver).
     pub fn set_options(&mut self, options: SolveOptions) {
+        self.threads = threads_of(&options);
         self.options = options;
+    }
+
+    /// The score of `position` for the side to move, the nodes searched, a best move. With
+    /// several threads, a search that outlasts `options.solo_nodes` starts its helper
+    /// threads (about 0.1 ms), which end with it: for many positions, a [`Solver::session`]
+    /// keeps them.
+    pub fn solve(&mut self, position: Position) -> Result<Solved, SolveError> {
+        self.session(|session| session.solve(position))
+    }
+
+    /// Runs `work` on a [`Session`] of this solver, in which helper threads, once a search
+    /// has started them, wait for the next position spinning (yielding the core every few
+    /// dozen checks) until `work` returns. Each position of a batch then finds them ready and
+    /// they join its search from the first node: starting threads, or waking sleeping ones
+    /// (30 to 90 us here), takes longer than most searches early in a game.
+    ///
+    /// ```
+    /// use connect_four::{Position, Shape, SolveOptions, Solver};
+    /// let shape = Shape::new(4, 4).unwrap();
+    /// let options = SolveOptions { tt_bytes: 1 << 20, threads: 2, ..SolveOptions::default() };
+    /// let mut solver = Solver::new(shape, options).unwrap();
+    /// let scores: Vec<i32> = solver.session(|session| {
+    ///     // The empty board is a draw (Tromp); after 1, 2, 1, 2, 1, 2 the first player's
+    ///     // fourth stone in column 1 wins: 8 + 1 - 4 on this board of 16 cells.
+    ///     ["", "121212"]
+    ///         .iter()
+    ///         .map(|moves| session.solve(Position::from_moves(shape, moves).unwrap()).unwrap().score)
+    ///         .collect()
+    /// });
+    /// assert_eq!(scores, [0, 5]);
+    /// ```
+    pub fn session<R>(&mut self, work: impl FnOnce(&mut Session<'_, '_>) -> R) -> R {
+        let (board, options, threads) = (&self.board, &self.options, self.threads);
+        let table = Table { slots: self.memory.words() };
+        let mailbox = Mailbox::new(options);
+        std::thread::scope(|scope| {
+            // However `work` ends, a panic included, the scope's helpers return.
+            let _quit = Quit(&mailbox);
+            let mut session = Session { scope, board, options, threads, table: &table, mailbox: &mailbox, helpers: 0 };
+            work(&mut session)
+        })
+    }
+}
+
+/// The threads `options` asks for, at most one a core: a helper waits spinning, so one
+/// beyond the cores takes time from the others.
+fn threads_of(options: &SolveOptions) -> usize {
+    // Asked once: the answer reads the system's files (cgroups), and `search` sets options for
+    // each position.
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
+    options.threads.clamp(1, cores)
+}
+
+fn clear(words: &[AtomicU64]) {
+    for slot in words {
+        slot.store(0, Ordering::Relaxed);
+    }
+}
+
+/// Ends a session's helpers when dropped: they leave any search and stop waiting.
+struct Quit<'a>(&'a Mailbox);
+
+impl Drop for Quit<'_> {
+    fn drop(&mut self) {
+        self.0.shared.done.store(true, Ordering::Relaxed);
+        self.0.quit.store(true, Ordering::Release);
+    }
+}
+
+/// Counts a helper out of the open search when dropped, a panic included, so that the first
+/// thread's wait in [`Mailbox::close`] ends.
+struct Joined<'a>(&'a AtomicUsize);
+
+impl Drop for Joined<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Release);
+    }
+}
+
+/// A [`Solver`] with its helper threads: see [`Solver::session`].
+pub struct Session<'scope, 'env> {
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    board: &'env Board,
+    options: &'env SolveOptions,
+    threads: usize,
+    table: &'env Table<'env>,
+    mailbox: &'env Mailbox,
+    /// Helper threads started so far.
+    helpers: usize,
+}
+
+impl Session<'_, '_> {
+    /// Empties the table, as [`Solver::clear`] does.
+    pub fn clear(&mut self) {
+        clear(self.table.slots);
     }
 
     /// The score of `position` for the side to move, the nodes searched, a best move.
     pub fn solve(&mut self, position: Position) -> Result<Solved, SolveError> {
-        let table = Table { slots: self.memory.words() };
-        Run { board: &self.board, options: &self.options, table }.solve(position)
-    }
-}
-
-/// One solve: the solver's board and options, and its table.
-struct Run<'s> {
-    board: &'s Board,
-    options: &'s SolveOptions,
-    table: Table<'s>,
-}
-
-impl Run<'_> {
-    fn solve(&self, position: Position) -> Result<Solved, SolveError> {
         let b = self.board;
         let (mover, stones) = (position.mover, position.stones);
         let last = mover ^ stones;
@@ -330,22 +418,21 @@ impl Run<'_> {
     /// The search from `root` on every thread, with the board's height `H` fixed at compile
     /// time (0: read from the board): the score within the root's bounds (with the weak
     /// bounds, -1 to 1, its sign), and a move keeping it.
-    fn search<const H: u32>(&self, root: &Root) -> Result<Solved, SolveError> {
-        let b = self.board;
-        let threads = self.options.threads.max(1);
+    fn search<const H: u32>(&mut self, root: &Root) -> Result<Solved, SolveError> {
+        let (b, table, mailbox) = (self.board, self.table, self.mailbox);
         let budget = self.options.node_budget;
-        let interval = Interval::new(root);
+        let (interval, shared) = (&mailbox.interval, &mailbox.shared);
+        // No helper is inside a search between two solves (see `Mailbox::close`).
+        interval.reset(root);
+        shared.reset();
         let mut nodes_alone = 0;
-        if threads > 1 && self.options.solo_nodes > 0 {
+        // Helpers already running join at once: they are ready within a microsecond or so.
+        let solo_nodes = if self.helpers > 0 { 0 } else { self.options.solo_nodes };
+        if self.threads > 1 && solo_nodes > 0 {
             // The first thread alone; what it proved stays in the table and the interval.
-            let solo_budget = if budget == 0 { self.options.solo_nodes } else { budget.min(self.options.solo_nodes) };
-            let solo = Shared {
-                nodes: AtomicU64::new(0),
-                done: AtomicBool::new(false),
-                budget: solo_budget,
-                stop: self.options.stop.clone(),
-            };
-            let mut search = Search::<H>::new(b, &self.table, &solo, &interval, 0);
+            let solo_budget = if budget == 0 { solo_nodes } else { budget.min(solo_nodes) };
+            let solo = Shared::new(solo_budget, self.options.stop.clone());
+            let mut search = Search::<H>::new(b, table, &solo, interval, 0);
             let found = search.narrow(root);
             search.flush();
             nodes_alone = solo.nodes.load(Ordering::Relaxed);
@@ -356,56 +443,144 @@ impl Run<'_> {
                 Err(Stop::Budget | Stop::Done | Stop::Moved) => {}
             }
         }
-        let shared = Shared {
-            nodes: AtomicU64::new(nodes_alone),
-            done: AtomicBool::new(false),
-            budget,
-            stop: self.options.stop.clone(),
-        };
-        let run = |thread: usize| {
-            let mut search = Search::<H>::new(b, &self.table, &shared, &interval, thread);
-            let found = search.narrow(root);
-            search.flush();
-            if found.is_ok() || search.stopped != Some(Stop::Done) {
-                // An answer, or a reason to give up: either way the others can stop.
-                shared.done.store(true, Ordering::Relaxed);
-            }
-            found
-        };
-        // Helpers run on rayon's pool, whose threads outlive the solve: starting a thread for
-        // each solve cost about 0.1 ms, more than a whole search near the end of a game. A
-        // helper the pool starts only after the answer (more helpers than cores) stops at once.
-        let results = std::sync::Mutex::new(Vec::with_capacity(threads));
-        let keep = |found| results.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(found);
-        let shared = &shared;
-        if threads == 1 {
-            // No scope to open: on one thread it cost about 6 us a solve, as much as a whole
-            // search near the end of a game (Pons' End-Easy set).
-            keep(run(0));
-        } else {
-            rayon::in_place_scope(|scope| {
-                for thread in 1..threads {
-                    let (run, keep) = (&run, &keep);
-                    scope.spawn(move |_| {
-                        if !shared.done.load(Ordering::Relaxed) {
-                            keep(run(thread));
-                        }
-                    });
-                }
-                keep(run(0));
-            });
+        shared.nodes.store(nodes_alone, Ordering::Relaxed);
+        if self.threads > 1 {
+            self.start_helpers();
+            mailbox.open(root);
         }
-        let results = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        search_on(b, table, shared, interval, root, 0);
+        if self.threads > 1 {
+            mailbox.close();
+        }
         let nodes = shared.nodes.load(Ordering::Relaxed);
-        if shared.budget != 0 && nodes > shared.budget {
-            return Err(SolveError::Budget { nodes });
-        }
-        if results.iter().any(Result::is_ok) {
-            Ok(interval.answer(nodes))
-        } else if results.contains(&Err(Stop::Budget)) {
+        if budget != 0 && nodes > budget {
             Err(SolveError::Budget { nodes })
+        } else if interval.is_closed() {
+            Ok(interval.answer(nodes))
         } else {
             Err(SolveError::Stopped { nodes })
+        }
+    }
+
+    /// Starts the helper threads not yet running: `threads - 1` in all.
+    fn start_helpers(&mut self) {
+        let (board, table, mailbox) = (self.board, self.table, self.mailbox);
+        for thread in self.helpers + 1..self.threads {
+            self.scope.spawn(move || help(board, table, mailbox, thread));
+        }
+        self.helpers = self.threads - 1;
+    }
+}
+
+/// One thread's part of a search from `root`; sets `shared.done` when it has the answer or
+/// a reason to give up, so that the others stop.
+fn search_on(b: &Board, table: &Table<'_>, shared: &Shared, interval: &Interval, root: &Root, thread: usize) {
+    fn on<const H: u32>(
+        b: &Board,
+        table: &Table<'_>,
+        shared: &Shared,
+        interval: &Interval,
+        root: &Root,
+        thread: usize,
+    ) {
+        let mut search = Search::<H>::new(b, table, shared, interval, thread);
+        let found = search.narrow(root);
+        search.flush();
+        if found.is_ok() || search.stopped != Some(Stop::Done) {
+            shared.done.store(true, Ordering::Relaxed);
+        }
+    }
+    match b.stride - 1 {
+        // The standard board's height as a constant: its shifts become immediates, 17% fewer
+        // instructions a node (callgrind, 30 of Pons' middle positions).
+        6 => on::<6>(b, table, shared, interval, root, thread),
+        _ => on::<0>(b, table, shared, interval, root, thread),
+    }
+}
+
+/// A helper thread of a session: waits for each search the mailbox opens, joins it, and
+/// returns when the session ends. It waits spinning, yielding its core every
+/// [`YIELD_EVERY`] checks, so that it joins within a microsecond or so where a sleeping
+/// thread takes 30 to 90.
+fn help(board: &Board, table: &Table<'_>, mailbox: &Mailbox, thread: usize) {
+    let mut seen = 0;
+    let mut checks = 0u32;
+    while !mailbox.quit.load(Ordering::Acquire) {
+        let generation = mailbox.generation.load(Ordering::Acquire);
+        if generation == seen {
+            checks = checks.wrapping_add(1);
+            if checks.is_multiple_of(YIELD_EVERY) {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
+            }
+            continue;
+        }
+        seen = generation;
+        if let Some(root) = mailbox.join(generation) {
+            let _joined = Joined(&mailbox.joined);
+            search_on(board, table, &mailbox.shared, &mailbox.interval, &root, thread);
+        }
+    }
+}
+
+/// A waiting helper yields its core after this many checks for a search.
+const YIELD_EVERY: u32 = 64;
+
+/// Where the first thread of a session hands each search to the helpers.
+struct Mailbox {
+    /// The search open to helpers, if any.
+    open: Mutex<Option<(u64, Root)>>,
+    /// Counts the searches opened, so that a waiting helper sees a new one without the lock.
+    generation: AtomicU64,
+    /// Helpers inside the open search.
+    joined: AtomicUsize,
+    /// Set when the session ends.
+    quit: AtomicBool,
+    interval: Interval,
+    shared: Shared,
+}
+
+impl Mailbox {
+    fn new(options: &SolveOptions) -> Mailbox {
+        let root = Root { mover: 0, stones: 0, n: 0, low: 0, high: 0, fallback: 0 };
+        Mailbox {
+            open: Mutex::new(None),
+            generation: AtomicU64::new(0),
+            joined: AtomicUsize::new(0),
+            quit: AtomicBool::new(false),
+            interval: Interval::new(&root),
+            shared: Shared::new(options.node_budget, options.stop.clone()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(u64, Root)>> {
+        self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Opens the search from `root` (its interval and count already reset) to the helpers.
+    fn open(&self, root: &Root) {
+        let mut open = self.lock();
+        let generation = self.generation.load(Ordering::Relaxed) + 1;
+        *open = Some((generation, *root));
+        self.generation.store(generation, Ordering::Release);
+    }
+
+    /// The root of search `generation` if it is still open, counted as joined.
+    fn join(&self, generation: u64) -> Option<Root> {
+        let open = self.lock();
+        let (_, root) = (*open).filter(|&(open, _)| open == generation)?;
+        self.joined.fetch_add(1, Ordering::Relaxed);
+        Some(root)
+    }
+
+    /// Ends the open search: no helper joins it any more, and the ones inside have left (they
+    /// look at `done` every [`DONE_CHECK`] nodes).
+    fn close(&self) {
+        self.shared.done.store(true, Ordering::Relaxed);
+        *self.lock() = None;
+        while self.joined.load(Ordering::Acquire) > 0 {
+            std::hint::spin_loop();
         }
     }
 }
@@ -597,6 +772,19 @@ impl Interval {
         }
     }
 
+    /// Back to `root`'s bounds, with no probes under way.
+    fn reset(&self, root: &Root) {
+        let mut probes = self.lock();
+        self.low.store(root.low, Ordering::Relaxed);
+        self.high.store(root.high, Ordering::Relaxed);
+        probes.best = root.fallback;
+        probes.under_way.clear();
+    }
+
+    fn is_closed(&self) -> bool {
+        self.low.load(Ordering::Relaxed) >= self.high.load(Ordering::Relaxed)
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Probes> {
         self.probes.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -675,7 +863,20 @@ struct Shared {
     stop: Option<Arc<AtomicBool>>,
 }
 
+impl Shared {
+    fn new(budget: u64, stop: Option<Arc<AtomicBool>>) -> Shared {
+        Shared { nodes: AtomicU64::new(0), done: AtomicBool::new(false), budget, stop }
+    }
+
+    /// Ready for the next search: no nodes, not done.
+    fn reset(&self) {
+        self.nodes.store(0, Ordering::Relaxed);
+        self.done.store(false, Ordering::Relaxed);
+    }
+}
+
 /// The position a solve starts from, past the checks, and its score's bounds.
+#[derive(Debug, Clone, Copy)]
 struct Root {
     mover: u64,
     stones: u64,

@@ -1,7 +1,7 @@
 //! The dedicated solver against independent values: the whole-space tables (retrograde
 //! analysis over every reachable position, no code shared with the solver) turned into
 //! scores by `score_of_outcome`, at every position of the small boards and a sample of the
-//! larger ones, strong and weak, on one thread and two; and the empty boards' values in
+//! larger ones, strong and weak, on one thread and two (in a session and alone); and the empty boards' values in
 //! Tromp's table.
 //!
 //! Source: J. Tromp, "John's Connect Four Playground" (the value of the empty board for
@@ -29,34 +29,43 @@ fn solver_agrees_with_the_table(width: u32, height: u32, stride: usize) {
     let table = solve_with_reverse_graph(&space).unwrap();
     for (weak, threads) in [(false, 1), (true, 1), (false, 2), (true, 2)] {
         let mut solver = Solver::new(shape, options(weak, threads)).unwrap();
-        for id in StateId::all(space.len()).step_by(stride) {
-            let position = space.unrank(id);
-            let expected = score_of_outcome(shape, position, table.get(id));
-            let expected = if weak { expected.signum() } else { expected };
-            let mut solved = vec![solver.solve(position).unwrap()];
-            if id.index() % 7 == 0 {
-                solved.push(solve(shape, position, &options(weak, threads)).unwrap());
-            }
-            for found in solved {
-                assert_eq!(
-                    found.score,
-                    expected,
-                    "{shape} after {:?} (weak {weak}, {threads} threads): the table says {}",
-                    position.moves(shape),
-                    table.get(id)
-                );
-                // The best move keeps the score: the child's value, from the other side.
-                match found.best {
-                    None => assert_ne!(position.status(shape), Status::InPlay),
-                    Some(column) => {
-                        let child = position.play(shape, column);
-                        let value = score_of_outcome(shape, child, table.get(space.rank(&child)));
-                        let value = if weak { -value.signum() } else { -value };
-                        assert_eq!(value, expected, "{shape} after {:?}: move {}", position.moves(shape), column + 1);
+        // One session for the board: its helper keeps waiting from one position to the next.
+        solver.session(|session| {
+            for id in StateId::all(space.len()).step_by(stride) {
+                let position = space.unrank(id);
+                let expected = score_of_outcome(shape, position, table.get(id));
+                let expected = if weak { expected.signum() } else { expected };
+                let mut solved = vec![session.solve(position).unwrap()];
+                if id.index() % 7 == 0 {
+                    solved.push(solve(shape, position, &options(weak, threads)).unwrap());
+                }
+                for found in solved {
+                    assert_eq!(
+                        found.score,
+                        expected,
+                        "{shape} after {:?} (weak {weak}, {threads} threads): the table says {}",
+                        position.moves(shape),
+                        table.get(id)
+                    );
+                    // The best move keeps the score: the child's value, from the other side.
+                    match found.best {
+                        None => assert_ne!(position.status(shape), Status::InPlay),
+                        Some(column) => {
+                            let child = position.play(shape, column);
+                            let value = score_of_outcome(shape, child, table.get(space.rank(&child)));
+                            let value = if weak { -value.signum() } else { -value };
+                            assert_eq!(
+                                value,
+                                expected,
+                                "{shape} after {:?}: move {}",
+                                position.moves(shape),
+                                column + 1
+                            );
+                        }
                     }
                 }
             }
-        }
+        });
     }
 }
 
@@ -161,6 +170,25 @@ fn every_board_size_is_searched_without_panic() {
     let position = [0, 1, 0, 1, 0, 1].iter().fold(Position::empty(), |p, &c| p.play(shape, c));
     let solved = solve(shape, position, &options(false, 1)).unwrap();
     assert_eq!((solved.score, solved.best), (31 + 1 - 4, Some(0)));
+}
+
+#[test]
+fn a_session_answers_again_after_a_search_ends_on_its_budget() {
+    let shape = Shape::new(4, 4).unwrap();
+    let space = Discovered::loopy(ConnectFour { shape }, [Position::empty()], connect_four::MOST_POSITIONS).unwrap();
+    let table = solve_with_reverse_graph(&space).unwrap();
+    let mut solver = Solver::new(shape, SolveOptions { node_budget: 2_000, ..options(false, 2) }).unwrap();
+    solver.session(|session| {
+        assert!(matches!(session.solve(Position::empty()), Err(SolveError::Budget { .. })));
+        // Positions with 6 cells left or fewer: a few dozen nodes each, far inside the budget.
+        for id in StateId::all(space.len()).step_by(5) {
+            let position = space.unrank(id);
+            if position.played() >= 10 {
+                let expected = score_of_outcome(shape, position, table.get(id));
+                assert_eq!(session.solve(position).unwrap().score, expected, "after {:?}", position.moves(shape));
+            }
+        }
+    });
 }
 
 #[test]
