@@ -77,11 +77,12 @@
 //!
 //! # Cost
 //! Time grows exponentially with the cells left. Measured on 7x6 (64 MiB table emptied before
-//! each position, this 2-core machine otherwise idle), the first 100 positions of Pons' sets,
-//! strong, one thread / two: 4.8 / 5.0 us near the end (L3_R1), 4.0 / 2.7 ms mid-game (L2_R2),
-//! 102 / 64 ms early (L1_R2), 2.4 / 1.4 s on the first 20 of the hardest (L1_R3). SEARCH.md
-//! puts them beside Pons' solver.
-//! Memory: the table (given in bytes) plus `O(W * H)` stack a thread.
+//! each position, this 2-core machine otherwise idle), every line of Pons' sets, strong, one
+//! thread / two in a session: 3.3 / 3.5 us near the end (L3_R1), 2.5 / 1.7 ms mid-game
+//! (L2_R2), 151 / 99 us early (L1_R1); on two threads 55 ms on the first 200 of L1_R2 and
+//! 1.5 s on the first 20 of the hardest (L1_R3). SEARCH.md puts them beside Pons' solver.
+//! Memory: the table (given in bytes) plus `O(W * H)` stack a thread. While a session lasts,
+//! its helper threads (one a core past the first) keep their cores busy between searches.
 
 use crate::board::{Position, Shape, has_four};
 use solver_core::Outcome;
