@@ -407,19 +407,13 @@ impl Session<'_, '_> {
             (low, high) = (low.max(-1), high.min(1));
         }
         let root = Root { mover, stones, n, low, high, fallback: b.column_of(next) };
-        let solved = match b.stride - 1 {
-            // The standard board's height as a constant: its shifts become immediates, 17% fewer
-            // instructions a node (callgrind, 30 of Pons' middle positions).
-            6 => self.search::<6>(&root),
-            _ => self.search::<0>(&root),
-        }?;
+        let solved = self.search(&root)?;
         Ok(Solved { score: sign(solved.score), ..solved })
     }
 
-    /// The search from `root` on every thread, with the board's height `H` fixed at compile
-    /// time (0: read from the board): the score within the root's bounds (with the weak
-    /// bounds, -1 to 1, its sign), and a move keeping it.
-    fn search<const H: u32>(&mut self, root: &Root) -> Result<Solved, SolveError> {
+    /// The search from `root` on every thread: the score within the root's bounds (with the
+    /// weak bounds, -1 to 1, its sign), and a move keeping it.
+    fn search(&mut self, root: &Root) -> Result<Solved, SolveError> {
         let (b, table, mailbox) = (self.board, self.table, self.mailbox);
         let budget = self.options.node_budget;
         let (interval, shared) = (&mailbox.interval, &mailbox.shared);
@@ -433,9 +427,7 @@ impl Session<'_, '_> {
             // The first thread alone; what it proved stays in the table and the interval.
             let solo_budget = if budget == 0 { solo_nodes } else { budget.min(solo_nodes) };
             let solo = Shared::new(solo_budget, self.options.stop.clone());
-            let mut search = Search::<H>::new(b, table, &solo, interval, 0);
-            let found = search.narrow(root);
-            search.flush();
+            let found = narrow_on(b, table, &solo, interval, root, 0);
             nodes_alone = solo.nodes.load(Ordering::Relaxed);
             match found {
                 _ if budget != 0 && nodes_alone > budget => return Err(SolveError::Budget { nodes: nodes_alone }),
@@ -476,6 +468,21 @@ impl Session<'_, '_> {
 /// One thread's part of a search from `root`; sets `shared.done` when it has the answer or
 /// a reason to give up, so that the others stop.
 fn search_on(b: &Board, table: &Table<'_>, shared: &Shared, interval: &Interval, root: &Root, thread: usize) {
+    if narrow_on(b, table, shared, interval, root, thread) != Err(Stop::Done) {
+        shared.done.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Thread `thread`'s probes of the interval from `root` ([`Search::narrow`]), its nodes
+/// flushed to `shared`.
+fn narrow_on(
+    b: &Board,
+    table: &Table<'_>,
+    shared: &Shared,
+    interval: &Interval,
+    root: &Root,
+    thread: usize,
+) -> Result<(), Stop> {
     fn on<const H: u32>(
         b: &Board,
         table: &Table<'_>,
@@ -483,13 +490,11 @@ fn search_on(b: &Board, table: &Table<'_>, shared: &Shared, interval: &Interval,
         interval: &Interval,
         root: &Root,
         thread: usize,
-    ) {
+    ) -> Result<(), Stop> {
         let mut search = Search::<H>::new(b, table, shared, interval, thread);
         let found = search.narrow(root);
         search.flush();
-        if found.is_ok() || search.stopped != Some(Stop::Done) {
-            shared.done.store(true, Ordering::Relaxed);
-        }
+        found
     }
     match b.stride - 1 {
         // The standard board's height as a constant: its shifts become immediates, 17% fewer
